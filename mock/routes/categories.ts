@@ -1,0 +1,6 @@
+// STUB: replaced by the area that owns these routes.
+import type { FastifyPluginAsync } from 'fastify';
+
+const routes: FastifyPluginAsync = async () => {};
+
+export default routes;

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from './app.ts';
+import { fixturesDir } from './store/data.ts';
+
+const usage = 'usage: npm run mock -- [--port 4010] [--host 127.0.0.1] [--scale 1] [--log]';
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string', default: process.env.MOCK_PORT ?? '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        scale: { type: 'string', default: '1' },
+        log: { type: 'boolean', default: false },
+      },
+    });
+    const port = Number(values.port);
+    const scale = Number(values.scale);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`--port must be 0..65535, got ${values.port}`);
+    if (!Number.isInteger(scale) || scale < 1)
+      throw new Error(`--scale must be a positive integer, got ${values.scale}`);
+    return { port, host: values.host, scale, log: values.log };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const { port, host, scale, log } = options();
+const app = await build({ logger: log, scale });
+try {
+  const address = await app.listen({ port, host });
+  console.log(`mock listening on ${address}`);
+  console.log(
+    `target profile: ${join(fixturesDir, 'targets', 'mock.json')} (BASE_URL=${address} TARGET=mock)`,
+  );
+} catch (error) {
+  console.error(`mock could not listen on ${host}:${port}: ${(error as Error).message}`);
+  process.exit(1);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
+import type { TargetOptions } from '../fixtures/index.ts';
+
+function newestSpecSource(dir = join(projectRoot, 'spec')): number {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'dist')
+    .reduce((newest, entry) => {
+      const path = join(dir, entry.name);
+      const time = entry.isDirectory() ? newestSpecSource(path) : statSync(path).mtimeMs;
+      return Math.max(newest, time);
+    }, 0);
+}
+
+/** Bundles the spec when the bundle is missing or older than its sources. */
+function ensureBundle(): void {
+  if (existsSync(bundledSpecPath) && statSync(bundledSpecPath).mtimeMs >= newestSpecSource()) return;
+  execFileSync('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Fails the whole run once, with one line, when the target does not answer at all. */
+async function ensureTargetAnswers(baseURL: string): Promise<void> {
+  try {
+    await fetch(`${baseURL}/classified_locations/countries`, { signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new Error(`target ${baseURL} does not answer (${cause}); no test was run`);
+  }
+}
+
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  ensureBundle();
+  const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
+  const target = (config.projects[0]?.use as Partial<TargetOptions> | undefined)?.target;
+  if (needsTarget && target && process.env.SKIP_TARGET_CHECK !== '1')
+    await ensureTargetAnswers(target.baseURL);
+}

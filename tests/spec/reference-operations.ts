@@ -1,0 +1,32 @@
+/** The 27 operations of the reference (Endpoints section), as method and path: the oracle of the spec's coverage. */
+export const REFERENCE_OPERATIONS = [
+  'GET /orders/{order_id}',
+  'GET /orders/search',
+  'GET /orders/{order_id}/product',
+  'GET /orders/{order_id}/discounts',
+  'GET /shipments/{shipping_id}',
+  'GET /shipments/{shipment_id}/lead_time',
+  'GET /currency_conversions/search',
+  'POST /packs/{pack_id}/fiscal_documents',
+  'GET /packs/{pack_id}/fiscal_documents',
+  'GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}',
+  'DELETE /packs/{pack_id}/fiscal_documents',
+  'GET /messages/packs/{pack_id}/sellers/{user_id}',
+  'GET /messages/{message_id}',
+  'POST /messages/packs/{pack_id}/sellers/{user_id}',
+  'POST /messages/attachments',
+  'GET /messages/attachments/{attachment_id}',
+  'GET /users/{user_id}',
+  'GET /classified_locations/countries',
+  'GET /classified_locations/countries/{country_id}',
+  'GET /classified_locations/states/{state_id}',
+  'GET /classified_locations/cities/{city_id}',
+  'GET /classified_locations/neighborhoods/{neighborhood_id}',
+  'GET /sites/{site_id}/categories',
+  'GET /categories/{category_id}',
+  'GET /categories/{category_id}/attributes',
+  'GET /sites/{site_id}/search',
+  'GET /items/{item_id}/shipping_options',
+] as const;
+
+export const REFERENCE_WEBHOOKS = ['orders_v2', 'orders_feedback'] as const;
