@@ -1,9 +1,9 @@
 // STUB: replaced by the fiscal-documents area.
 import type { StoreContext } from './context.ts';
-import type { OrdersStore } from './orders.ts';
+import type { PacksStore } from './packs.ts';
 
 export type FiscalStore = Record<string, never>;
 
-export function createFiscalStore(_ctx: StoreContext, _orders: OrdersStore): FiscalStore {
+export function createFiscalStore(_ctx: StoreContext, _packs: PacksStore): FiscalStore {
   return {};
 }

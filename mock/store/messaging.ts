@@ -1,9 +1,9 @@
 // STUB: replaced by the messages-and-attachments area.
 import type { StoreContext } from './context.ts';
-import type { OrdersStore } from './orders.ts';
+import type { PacksStore } from './packs.ts';
 
 export type MessagingStore = Record<string, never>;
 
-export function createMessagingStore(_ctx: StoreContext, _orders: OrdersStore): MessagingStore {
+export function createMessagingStore(_ctx: StoreContext, _packs: PacksStore): MessagingStore {
   return {};
 }

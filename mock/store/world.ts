@@ -3,12 +3,14 @@ import type { StoreContext } from './context.ts';
 import { createFiscalStore, type FiscalStore } from './fiscal.ts';
 import { createMessagingStore, type MessagingStore } from './messaging.ts';
 import { createOrdersStore, type OrdersStore } from './orders.ts';
+import { createPacksStore, type PacksStore } from './packs.ts';
 import { createUsersStore, type UsersStore } from './users.ts';
 
 /** All state of the mock: rebuilt from fixtures/data on start and on POST /__mock/reset. */
 export interface World {
   now: Date;
   users: UsersStore;
+  packs: PacksStore;
   orders: OrdersStore;
   fiscal: FiscalStore;
   messaging: MessagingStore;
@@ -26,13 +28,14 @@ export function createWorld(options: WorldOptions = {}): World {
     users: createUsersStore(),
     scale: options.scale ?? 1,
   };
-  const orders = createOrdersStore(ctx);
+  const packs = createPacksStore();
   return {
     now: ctx.now,
     users: ctx.users,
-    orders,
-    fiscal: createFiscalStore(ctx, orders),
-    messaging: createMessagingStore(ctx, orders),
+    packs,
+    orders: createOrdersStore(ctx, packs),
+    fiscal: createFiscalStore(ctx, packs),
+    messaging: createMessagingStore(ctx, packs),
     catalog: createCatalogStore(ctx),
   };
 }

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallOptions, FilePart } from '../../fixtures/api/types.ts';
+import { runChecks } from '../../fixtures/conformance/checks.ts';
+import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { build, type MockOptions } from '../../mock/app.ts';
+import { createUsersStore } from '../../mock/store/users.ts';
+
+export interface InjectedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  text: string;
+  bytes: Buffer;
+  /** Conformance-check failures against the bundled spec ([] when the answer conforms). */
+  violations: string[];
+}
+
+export interface MockCallOptions extends Omit<CallOptions, 'as'> {
+  /** A user id of fixtures/data/users.json, 'anonymous', or a literal token. */
+  as?: number | 'anonymous' | { token: string };
+}
+
+const spec = loadSpec();
+const users = createUsersStore();
+
+function tokenOf(as: MockCallOptions['as']): string | undefined {
+  if (as === undefined || as === 'anonymous') return undefined;
+  if (typeof as === 'object') return as.token;
+  const user = users.byId(as);
+  if (!user) throw new Error(`no user ${as} in fixtures/data/users.json`);
+  return user.token;
+}
+
+async function multipartBody(fields: Record<string, FilePart | FilePart[] | string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (typeof part === 'string') form.append(name, part);
+      else form.append(name, new Blob([part.buffer], { type: part.mimeType }), part.name);
+    }
+  }
+  const request = new Request('http://mock.local/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
+}
+
+/** The mock in-process: calls operations by operationId with app.inject() and checks every answer against the spec. */
+export class MockHarness {
+  private constructor(readonly app: FastifyInstance) {}
+
+  static async start(options: MockOptions = {}): Promise<MockHarness> {
+    const app = await build(options);
+    await app.ready();
+    return new MockHarness(app);
+  }
+
+  async call(operationId: string, options: MockCallOptions = {}): Promise<InjectedResponse> {
+    const op = spec.operation(operationId);
+    const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      const value = options.path?.[name];
+      if (value === undefined) throw new Error(`path parameter ${name} of ${op.path} was not given`);
+      return encodeURIComponent(String(value));
+    });
+    const query: Record<string, string> = {};
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) query[key] = String(value);
+    const headers: Record<string, string> = { ...options.headers };
+    const token = tokenOf(options.as);
+    if (token !== undefined && options.tokenIn === 'query') query.access_token = token;
+    else if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    let payload: string | Buffer | undefined;
+    if (options.json !== undefined) {
+      payload = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    } else if (options.raw !== undefined) payload = options.raw;
+    else if (options.multipart) {
+      const body = await multipartBody(options.multipart);
+      payload = body.payload;
+      headers['content-type'] = body.contentType;
+    }
+    const res = await this.app.inject({
+      method: op.method.toUpperCase() as 'GET',
+      url,
+      query,
+      headers,
+      payload,
+    });
+    const resHeaders = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+    const bytes = res.rawPayload;
+    const contentType = resHeaders['content-type'] ?? '';
+    const text = /json|text|xml/.test(contentType) ? bytes.toString('utf8') : bytes.toString('latin1');
+    let body: unknown;
+    if (contentType.includes('json') && text) body = JSON.parse(text);
+    const label = `${op.method.toUpperCase()} ${op.path}`;
+    const violations = runChecks(
+      { spec, op, label },
+      { status: res.statusCode, headers: resHeaders, body, text },
+    );
+    return { status: res.statusCode, headers: resHeaders, body, text, bytes, violations };
+  }
+
+  close(): Promise<void> {
+    return this.app.close();
+  }
+}
