@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test';
+import {
+  contentTypeConformance,
+  errorShapeConformance,
+  notAServerError,
+  responseHeadersConformance,
+  responseSchemaConformance,
+  runChecks,
+  statusCodeConformance,
+} from '../../fixtures/conformance/checks.ts';
+import { conformingError, conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
+
+const order = contextFor('getOrder');
+const file = contextFor('getFile');
+
+test.describe('conformance checks pass on conforming answers', () => {
+  test('every check passes a documented 200 with a valid order', () => {
+    expect(runChecks(order, jsonResponse(200, conformingOrder))).toEqual([]);
+  });
+
+  test('every check passes a documented 404 in the error shape', () => {
+    expect(runChecks(order, jsonResponse(404, conformingError))).toEqual([]);
+  });
+
+  test('every check passes a 206 with a valid X-Content-Missing header', () => {
+    expect(
+      runChecks(order, jsonResponse(206, conformingOrder, { 'x-content-missing': 'buyer,seller' })),
+    ).toEqual([]);
+  });
+
+  test('every check passes a binary file of a documented media type, including a wildcard one', () => {
+    const pdf = {
+      status: 200,
+      headers: { 'content-type': 'application/pdf' },
+      body: undefined,
+      text: '%PDF-1.4',
+    };
+    expect(runChecks(file, pdf)).toEqual([]);
+    const text = { status: 200, headers: { 'content-type': 'text/xml' }, body: undefined, text: '<a/>' };
+    expect(runChecks(file, text)).toEqual([]);
+  });
+});
+
+test.describe('statusCodeConformance', () => {
+  test('fails an undocumented status, naming it and the documented ones', () => {
+    expect(statusCodeConformance(order, jsonResponse(409, conformingError))).toEqual([
+      'GET /orders/{order_id} answered 409; documented: 200, 206, 404',
+    ]);
+  });
+});
+
+test.describe('contentTypeConformance', () => {
+  test('fails a body of an undocumented media type', () => {
+    const html = { status: 200, headers: { 'content-type': 'text/html' }, body: undefined, text: '<html>' };
+    expect(contentTypeConformance(order, html)).toEqual([
+      'GET /orders/{order_id} answered 200 with Content-Type "text/html"; documented: application/json',
+    ]);
+  });
+
+  test('fails a body without any Content-Type', () => {
+    const bare = { status: 200, headers: {}, body: undefined, text: '{}' };
+    expect(contentTypeConformance(order, bare)[0]).toContain('Content-Type "(none)"');
+  });
+});
+
+test.describe('responseHeadersConformance', () => {
+  test('fails a 206 without X-Content-Missing', () => {
+    expect(responseHeadersConformance(order, jsonResponse(206, conformingOrder))).toEqual([
+      'GET /orders/{order_id} answered 206 without header X-Content-Missing; documented: required',
+    ]);
+  });
+
+  test('fails an X-Content-Missing naming a field outside the documented list', () => {
+    const res = jsonResponse(206, conformingOrder, { 'x-content-missing': 'buyer,payments' });
+    expect(responseHeadersConformance(order, res)[0]).toContain(
+      'with header X-Content-Missing "buyer,payments"',
+    );
+  });
+});
+
+test.describe('responseSchemaConformance', () => {
+  const cases: { name: string; body: unknown; expected: string }[] = [
+    {
+      name: 'a number sent as a string',
+      body: { ...conformingOrder, total_amount: '12.5' },
+      expected:
+        'GET /orders/{order_id} answered 200 with total_amount "12.5" (string); documented: must be number',
+    },
+    {
+      name: 'a missing required field',
+      body: { id: 1, status: 'paid', pack_id: null },
+      expected: 'GET /orders/{order_id} answered 200 with body without required field total_amount',
+    },
+    {
+      name: 'a value outside the enum',
+      body: { ...conformingOrder, status: 'shipped' },
+      expected:
+        'GET /orders/{order_id} answered 200 with status "shipped" (string); documented: one of ["paid","cancelled"]',
+    },
+    {
+      name: 'null where the field is not nullable',
+      body: { ...conformingOrder, id: null },
+      expected: 'GET /orders/{order_id} answered 200 with id null (null); documented: must be integer',
+    },
+    {
+      name: 'a timestamp that is not ISO 8601 with an offset',
+      body: { ...conformingOrder, date_created: '2026-01-02 03:04' },
+      expected:
+        'GET /orders/{order_id} answered 200 with date_created "2026-01-02 03:04" (string); documented: must match format "date-time"',
+    },
+  ];
+  for (const { name, body, expected } of cases) {
+    test(`fails ${name}, saying what was received and what is documented`, () => {
+      expect(responseSchemaConformance(order, jsonResponse(200, body))).toEqual([expected]);
+    });
+  }
+});
+
+test.describe('errorShapeConformance', () => {
+  test('fails an error body without cause', () => {
+    const { cause: _cause, ...withoutCause } = conformingError;
+    expect(errorShapeConformance(order, jsonResponse(404, withoutCause))).toEqual([
+      'GET /orders/{order_id} answered 404 with error body without required field cause',
+    ]);
+  });
+
+  test('fails an error body whose status differs from the HTTP status', () => {
+    expect(errorShapeConformance(order, jsonResponse(404, { ...conformingError, status: 400 }))).toEqual([
+      'GET /orders/{order_id} answered HTTP 404 with body status 400; documented: the same status',
+    ]);
+  });
+
+  test('fails an error answered as plain text', () => {
+    const res = {
+      status: 404,
+      headers: { 'content-type': 'text/plain' },
+      body: undefined,
+      text: 'Not Found',
+    };
+    expect(errorShapeConformance(order, res)[0]).toContain('answered 404 with a non-JSON body');
+  });
+
+  test('does not apply to successful answers', () => {
+    expect(errorShapeConformance(order, jsonResponse(200, { anything: true }))).toEqual([]);
+  });
+});
+
+test.describe('notAServerError', () => {
+  test('fails a 500 the operation does not document', () => {
+    const res = jsonResponse(500, { ...conformingError, status: 500 });
+    expect(notAServerError(order, res)).toEqual([
+      'GET /orders/{order_id} answered 500, a server error; documented: 200, 206, 404',
+    ]);
+  });
+
+  test('passes a 500 the operation documents', () => {
+    expect(notAServerError(file, jsonResponse(500, { ...conformingError, status: 500 }))).toEqual([]);
+  });
+});
+
+test('runChecks prefixes each failure with the name of the check that found it', () => {
+  const failures = runChecks(order, jsonResponse(503, { oops: true }));
+  expect(failures.some((f) => f.startsWith('[notAServerError]'))).toBe(true);
+  expect(failures.some((f) => f.startsWith('[statusCodeConformance]'))).toBe(true);
+  expect(failures.some((f) => f.startsWith('[errorShapeConformance]'))).toBe(true);
+});

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { loadProfile, ProfileError, parseProfile, profilePath } from '../../fixtures/target/load.ts';
+
+const mockProfile = JSON.parse(readFileSync(profilePath('mock'), 'utf8')) as Record<string, unknown>;
+const stagingExample = JSON.parse(readFileSync(profilePath('staging.example'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProfileError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ProfileError');
+}
+
+test.describe('target profiles', () => {
+  test('the mock profile is valid', () => {
+    expect(parseProfile(mockProfile, 'mock', {}).isMock).toBe(true);
+  });
+
+  test('a missing field stops the run with one line naming it', () => {
+    const { allowsWrites: _omit, ...broken } = mockProfile;
+    const message = messageOf(() => parseProfile(broken, 'broken', {}));
+    expect(message).toBe(
+      'target profile "broken": /allowsWrites: must have required property \'allowsWrites\'',
+    );
+    expect(message).not.toContain('\n');
+  });
+
+  test('a malformed field is named with its path', () => {
+    const users = mockProfile.users as Record<string, Record<string, unknown>>;
+    const broken = { ...mockProfile, users: { ...users, buyer: { ...users.buyer, id: 'abc' } } };
+    expect(messageOf(() => parseProfile(broken, 'broken', {}))).toContain('/users/buyer/id: must be integer');
+  });
+
+  test('an unset environment variable is named with the field that uses it', () => {
+    expect(messageOf(() => parseProfile(stagingExample, 'staging', {}))).toBe(
+      'target profile "staging": /baseURL: environment variable STAGING_BASE_URL is not set',
+    );
+  });
+
+  test('values from the environment are substituted and numeric ones become numbers', () => {
+    const env = new Proxy({} as Record<string, string>, {
+      get: (_t, name: string) =>
+        name.endsWith('_URL') ? 'https://staging.example.test' : name.includes('TOKEN') ? 'tok' : '7',
+    });
+    const profile = parseProfile(stagingExample, 'staging', env);
+    expect(profile.users.seller.id).toBe(7);
+    expect(profile.allowsWrites).toBe(false);
+  });
+
+  test('BASE_URL overrides the base URL of the profile', () => {
+    expect(parseProfile(mockProfile, 'mock', { BASE_URL: 'http://127.0.0.1:4999/' }).baseURL).toBe(
+      'http://127.0.0.1:4999',
+    );
+  });
+
+  test('an unknown profile name is one clear line', () => {
+    expect(messageOf(() => loadProfile({ TARGET: 'no-such-target' }))).toMatch(
+      /^target profile "no-such-target": file .* does not exist$/,
+    );
+  });
+});
