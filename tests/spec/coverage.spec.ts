@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { citedRequirements } from '../../fixtures/catalog/citations.ts';
+import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
+
+const requirements = loadRequirements().filter((r) => !r.retired);
+const known = new Set(requirements.map((r) => r.id));
+const cited = citedRequirements(known);
+
+test.describe('requirement coverage of the target tests', () => {
+  test('every documented requirement is verified by a test, or says why it cannot be', () => {
+    const uncovered = requirements
+      .filter((r) => r.basis === 'documented' && !r.untestable && !cited.has(r.id))
+      .map((r) => `${r.id}: ${r.text}`);
+    expect(uncovered).toEqual([]);
+  });
+
+  test('tests cite only requirement ids the catalog has', () => {
+    const unknown = [...cited.entries()]
+      .filter(([id]) => !known.has(id))
+      .map(([id, files]) => `${id} in ${files.join(', ')}`);
+    expect(unknown).toEqual([]);
+  });
+
+  test('an untestable requirement is not also claimed by a test', () => {
+    const claimed = requirements.filter((r) => r.untestable && cited.has(r.id)).map((r) => r.id);
+    expect(claimed).toEqual([]);
+  });
+});
