@@ -31,7 +31,14 @@ export default defineConfig<TargetOptions>({
     ['json', { outputFile: `${reports}/results.json` }],
     ['junit', { outputFile: `${reports}/junit.xml` }],
     ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-    ['allure-playwright', { resultsDir: `${reports}/allure-results`, detail: true }],
+    [
+      'allure-playwright',
+      {
+        resultsDir: `${reports}/allure-results`,
+        detail: true,
+        links: { tms: { urlTemplate: '../traceability.html#%s', nameTemplate: 'requirement %s' } },
+      },
+    ],
   ],
   use: {
     target,

@@ -7,7 +7,6 @@ export REPORTS_DIR="${REPORTS_DIR:-reports}"
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
 npx playwright test --project contract --project properties "$@"
 status=$?
-npx allure generate "$REPORTS_DIR/allure-results" --output "$REPORTS_DIR/allure" >/dev/null 2>&1 || echo "allure report could not be generated"
+npx tsx scripts/reports/build.ts || status=1
 node scripts/count-results.mjs "$REPORTS_DIR/results.json" || status=1
-echo "reports: $REPORTS_DIR/html/index.html, $REPORTS_DIR/allure/index.html"
 exit $status

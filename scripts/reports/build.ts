@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
+import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
+import { loadProfile } from '../../fixtures/target/load.ts';
+import { renderIndex } from './index-page.ts';
+import { readResults } from './results.ts';
+import { writeSpecDocs } from './spec-docs.ts';
+import { buildTraceability, renderTraceability } from './traceability.ts';
+
+const outDir = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function generateAllure(): boolean {
+  const results = join(outDir, 'allure-results');
+  if (!existsSync(results)) return false;
+  try {
+    execFileSync('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    return existsSync(join(outDir, 'allure', 'index.html'));
+  } catch (error) {
+    console.error(`allure report not generated: ${(error as Error).message.split('\n')[0]}`);
+    return false;
+  }
+}
+
+function main(): void {
+  const resultsPath = join(outDir, 'results.json');
+  if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
+  const { tests, stats } = readResults(resultsPath);
+  const spec = loadSpec();
+  const profile = loadProfile();
+  const trace = buildTraceability(
+    loadRequirements(),
+    tests,
+    spec.operations.map((op) => op.operationId),
+  );
+  const heading = `target ${profile.name} (${profile.baseURL}) · ${new Date(stats.startTime).toISOString()}`;
+  writeFileSync(join(outDir, 'traceability.json'), JSON.stringify(trace, null, 2));
+  writeFileSync(join(outDir, 'traceability.html'), renderTraceability(trace, heading));
+  writeSpecDocs(outDir);
+  const allure = generateAllure();
+  const links = [
+    {
+      href: 'html/index.html',
+      label: 'Playwright report',
+      what: 'every test with its steps and the redacted request/response evidence',
+    },
+    ...(allure
+      ? [
+          {
+            href: 'allure/index.html',
+            label: 'Allure report',
+            what: 'results by resource and operation, severity, requirement links',
+          },
+        ]
+      : []),
+    {
+      href: 'traceability.html',
+      label: 'Traceability matrix',
+      what: 'every requirement of the reference with the tests that verify it and their outcome',
+    },
+    {
+      href: 'spec/index.html',
+      label: 'The spec',
+      what: 'the OpenAPI description this run was judged against',
+    },
+    { href: 'junit.xml', label: 'JUnit XML', what: 'results for CI systems' },
+    { href: 'results.json', label: 'Playwright JSON', what: 'machine-readable results' },
+  ];
+  const index = renderIndex({
+    target: profile.name,
+    baseURL: profile.baseURL,
+    profile: process.env.TARGET ?? 'mock',
+    specVersion: spec.doc.info.version,
+    commit: commit(),
+    stats,
+    trace,
+    links,
+  });
+  writeFileSync(join(outDir, 'index.html'), index);
+  console.log(`reports: ${join(outDir, 'index.html')}`);
+}
+
+main();

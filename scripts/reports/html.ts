@@ -1,0 +1,33 @@
+/** Escapes text for HTML element content and attribute values. */
+export function esc(text: unknown): string {
+  return String(text ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** A self-contained page: no external scripts, fonts or styles, so it opens anywhere offline. */
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
+main{max-width:1200px;margin:0 auto;padding:24px}
+h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
+.muted{color:#5b6475} a{color:#1f5fbf}
+.cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
+.card{background:#fff;border:1px solid #dde1e8;border-radius:8px;padding:12px 16px;min-width:150px}
+.card b{display:block;font-size:22px}
+table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #dde1e8}
+th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #eceff3;vertical-align:top}
+th{background:#eef1f5;font-weight:600}
+.verified{color:#16703a;font-weight:600}.failed{color:#b3261e;font-weight:600}
+.skipped{color:#8a5a00;font-weight:600}.uncovered{color:#6b2fb3;font-weight:600}.untestable{color:#5b6475}
+.pass{background:#e7f6ec}.fail{background:#fde8e6}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
+ul{margin:0;padding-left:18px}
+</style></head><body><main>${body}</main></body></html>
+`;
+}

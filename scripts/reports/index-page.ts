@@ -1,0 +1,44 @@
+import { esc, page } from './html.ts';
+import type { RunStats } from './results.ts';
+import type { Traceability } from './traceability.ts';
+
+export interface RunInfo {
+  target: string;
+  baseURL: string;
+  profile: string;
+  specVersion: string;
+  commit: string;
+  stats: RunStats;
+  trace: Traceability;
+  links: { href: string; label: string; what: string }[];
+}
+
+export function renderIndex(run: RunInfo): string {
+  const passed = run.stats.expected + run.stats.flaky;
+  const verdict = run.stats.unexpected === 0 && passed > 0 ? 'conforms' : 'does not conform';
+  const r = run.trace.summary.requirements;
+  const cards = [
+    ['passed', passed],
+    ['failed', run.stats.unexpected],
+    ['skipped', run.stats.skipped],
+    ['requirements verified', `${r.verified} / ${r.total}`],
+    [
+      'operations covered',
+      `${run.trace.summary.operations.verified} / ${run.trace.summary.operations.total}`,
+    ],
+  ]
+    .map(
+      ([label, value]) =>
+        `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`,
+    )
+    .join('');
+  const links = run.links
+    .map((l) => `<tr><td><a href="${esc(l.href)}">${esc(l.label)}</a></td><td>${esc(l.what)}</td></tr>`)
+    .join('');
+  const body = `<h1>Conformance run: target <code>${esc(run.target)}</code> ${esc(verdict)}</h1>
+<p class="muted">${esc(run.baseURL)} · profile ${esc(run.profile)} · spec ${esc(run.specVersion)} · commit ${esc(run.commit)} · started ${esc(run.stats.startTime)} · ${esc((run.stats.duration / 1000).toFixed(1))} s</p>
+<div class="cards">${cards}</div>
+<h2>Reports</h2>
+<table><thead><tr><th>Report</th><th>What it shows</th></tr></thead><tbody>${links}</tbody></table>`;
+  return page(`Conformance run: ${run.target}`, body);
+}

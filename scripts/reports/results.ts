@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+
+/** One test of a run, flattened from Playwright's JSON report. */
+export interface TestRecord {
+  title: string;
+  file: string;
+  project: string;
+  tags: string[];
+  requirements: string[];
+  outcome: 'passed' | 'failed' | 'skipped';
+  skipReason?: string;
+  durationMs: number;
+}
+
+export interface RunStats {
+  expected: number;
+  unexpected: number;
+  skipped: number;
+  flaky: number;
+  startTime: string;
+  duration: number;
+}
+
+interface JsonAnnotation {
+  type: string;
+  description?: string;
+}
+interface JsonTest {
+  projectName: string;
+  status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
+  annotations: JsonAnnotation[];
+  results: { duration: number; annotations?: JsonAnnotation[] }[];
+}
+interface JsonSpec {
+  title: string;
+  file: string;
+  tags: string[];
+  tests: JsonTest[];
+}
+interface JsonSuite {
+  title: string;
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+interface JsonReport {
+  suites: JsonSuite[];
+  stats: RunStats;
+}
+
+function outcomeOf(status: JsonTest['status']): TestRecord['outcome'] {
+  if (status === 'skipped') return 'skipped';
+  return status === 'unexpected' ? 'failed' : 'passed';
+}
+
+function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
+  const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
+      const skip = annotations.find((a) => a.type === 'skip');
+      out.push({
+        title: [...here, spec.title].join(' › '),
+        file: spec.file,
+        project: test.projectName,
+        tags: spec.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
+        requirements: [
+          ...new Set(annotations.filter((a) => a.type === 'requirement').map((a) => a.description ?? '')),
+        ],
+        outcome: outcomeOf(test.status),
+        skipReason: test.status === 'skipped' ? (skip?.description ?? 'skipped') : undefined,
+        durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
+      });
+    }
+  }
+  for (const child of suite.suites ?? []) flatten(child, here, out);
+}
+
+/** The tests and the stats of a Playwright JSON report. */
+export function readResults(path: string): { tests: TestRecord[]; stats: RunStats } {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
+  const tests: TestRecord[] = [];
+  for (const suite of report.suites) flatten(suite, [], tests);
+  return { tests, stats: report.stats };
+}

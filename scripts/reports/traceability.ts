@@ -1,0 +1,127 @@
+import type { Requirement } from '../../fixtures/catalog/requirements.ts';
+import { esc, page } from './html.ts';
+import type { TestRecord } from './results.ts';
+
+export type RequirementStatus = 'verified' | 'failed' | 'skipped' | 'uncovered' | 'untestable';
+
+export interface TraceRow {
+  id: string;
+  text: string;
+  kind: string;
+  basis: string;
+  area: string;
+  operations: string[];
+  status: RequirementStatus;
+  /** Why it was not verified (skip reasons, untestable reason). */
+  why: string[];
+  tests: { title: string; project: string; outcome: TestRecord['outcome']; skipReason?: string }[];
+}
+
+export interface CoverageCount {
+  total: number;
+  verified: number;
+}
+
+export interface Traceability {
+  summary: {
+    requirements: Record<RequirementStatus, number> & { total: number };
+    operations: CoverageCount;
+    errorRows: CoverageCount;
+    limits: CoverageCount;
+  };
+  rows: TraceRow[];
+}
+
+function statusOf(requirement: Requirement, tests: TestRecord[]): RequirementStatus {
+  if (tests.some((t) => t.outcome === 'failed')) return 'failed';
+  if (tests.some((t) => t.outcome === 'passed')) return 'verified';
+  if (tests.length > 0) return 'skipped';
+  return requirement.untestable ? 'untestable' : 'uncovered';
+}
+
+function count(rows: TraceRow[], keep: (row: TraceRow) => boolean): CoverageCount {
+  const selected = rows.filter(keep);
+  return { total: selected.length, verified: selected.filter((r) => r.status === 'verified').length };
+}
+
+/** Every requirement of the catalog with the tests that verify it and their outcome on this run. */
+export function buildTraceability(
+  requirements: Requirement[],
+  tests: TestRecord[],
+  operationIds: string[],
+): Traceability {
+  const rows: TraceRow[] = requirements
+    .filter((r) => !r.retired)
+    .map((requirement) => {
+      const citing = tests.filter((t) => t.requirements.includes(requirement.id));
+      const status = statusOf(requirement, citing);
+      const why =
+        status === 'untestable'
+          ? [requirement.untestable ?? '']
+          : status === 'skipped'
+            ? [...new Set(citing.map((t) => t.skipReason ?? 'skipped'))]
+            : [];
+      return {
+        id: requirement.id,
+        text: requirement.text,
+        kind: requirement.kind,
+        basis: requirement.basis,
+        area: requirement.area,
+        operations: requirement.operations,
+        status,
+        why,
+        tests: citing.map(({ title, project, outcome, skipReason }) => ({
+          title,
+          project,
+          outcome,
+          skipReason,
+        })),
+      };
+    });
+  const tally = { total: rows.length, verified: 0, failed: 0, skipped: 0, uncovered: 0, untestable: 0 };
+  for (const row of rows) tally[row.status] += 1;
+  const verifiedOps = new Set(rows.filter((r) => r.status === 'verified').flatMap((r) => r.operations));
+  return {
+    summary: {
+      requirements: tally,
+      operations: {
+        total: operationIds.length,
+        verified: operationIds.filter((id) => verifiedOps.has(id)).length,
+      },
+      errorRows: count(rows, (r) => r.kind === 'error'),
+      limits: count(rows, (r) => r.kind === 'limit'),
+    },
+    rows,
+  };
+}
+
+function card(label: string, value: string): string {
+  return `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`;
+}
+
+function row(r: TraceRow): string {
+  const tests = r.tests.length
+    ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
+    : '<span class="muted">no test</span>';
+  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
+}
+
+export function renderTraceability(trace: Traceability, heading: string): string {
+  const s = trace.summary;
+  const ratio = (c: CoverageCount) => `${c.verified} / ${c.total}`;
+  const cards = [
+    card('operations covered', ratio(s.operations)),
+    card('error rows verified', ratio(s.errorRows)),
+    card('limits verified', ratio(s.limits)),
+    card('requirements verified', `${s.requirements.verified} / ${s.requirements.total}`),
+    card('failed', String(s.requirements.failed)),
+    card('skipped', String(s.requirements.skipped)),
+    card('uncovered', String(s.requirements.uncovered)),
+    card('untestable', String(s.requirements.untestable)),
+  ].join('');
+  const body = `<h1>Traceability matrix</h1><p class="muted">${esc(heading)}</p><div class="cards">${cards}</div>
+<table><thead><tr><th>Requirement</th><th>Statement</th><th>Status</th><th>Tests</th></tr></thead><tbody>
+${trace.rows.map(row).join('\n')}
+</tbody></table>`;
+  return page('Traceability matrix', body);
+}
