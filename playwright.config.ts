@@ -15,7 +15,10 @@ function profileOrExit() {
 const target = profileOrExit();
 const mockPort = Number(process.env.MOCK_PORT ?? new URL(target.baseURL).port ?? 4010);
 const startMock = !process.env.BASE_URL && target.isMock;
-if (startMock) target.baseURL = `http://127.0.0.1:${mockPort}`;
+if (startMock) {
+  target.baseURL = `http://127.0.0.1:${mockPort}`;
+  process.env.MOCK_BASE_URL = target.baseURL; // workers inherit it; the profile itself never enters the config
+}
 const reports = process.env.REPORTS_DIR ?? 'reports';
 
 export default defineConfig<TargetOptions>({
@@ -27,6 +30,8 @@ export default defineConfig<TargetOptions>({
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',
   reporter: [
+    // First, so every reporter after it sees secrets already removed.
+    ['./fixtures/report/redacting-reporter.ts'],
     ['list'],
     ['json', { outputFile: `${reports}/results.json` }],
     ['junit', { outputFile: `${reports}/junit.xml` }],
@@ -41,7 +46,7 @@ export default defineConfig<TargetOptions>({
     ],
   ],
   use: {
-    target,
+    targetName: process.env.TARGET ?? 'mock',
     baseURL: target.baseURL,
     // Traces and videos would record Authorization headers; evidence is attached redacted instead.
     trace: 'off',
@@ -64,5 +69,7 @@ export default defineConfig<TargetOptions>({
     { name: 'self', testDir: 'tests/self' },
     { name: 'contract', testDir: 'tests/contract' },
     { name: 'properties', testDir: 'tests/properties' },
+    // A deliberately failing run for the report tests only; never part of a normal run.
+    ...(process.env.EVIDENCE_DEMO === '1' ? [{ name: 'demo', testDir: 'tests/demo' }] : []),
   ],
 });

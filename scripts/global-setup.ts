@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
-import type { TargetOptions } from '../fixtures/index.ts';
+import { loadProfile } from '../fixtures/target/load.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
   return readdirSync(dir, { withFileTypes: true })
@@ -37,7 +37,7 @@ async function ensureTargetAnswers(baseURL: string): Promise<void> {
 export default async function globalSetup(config: FullConfig): Promise<void> {
   ensureBundle();
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
-  const target = (config.projects[0]?.use as Partial<TargetOptions> | undefined)?.target;
-  if (needsTarget && target && process.env.SKIP_TARGET_CHECK !== '1')
-    await ensureTargetAnswers(target.baseURL);
+  const target = loadProfile();
+  // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
+  if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target.baseURL);
 }
