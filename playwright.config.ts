@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
 import { loadProfile, ProfileError } from './fixtures/target/load.ts';
 
@@ -21,6 +21,17 @@ if (startMock) {
 }
 const reports = process.env.REPORTS_DIR ?? 'reports';
 
+// First, so every reporter after it sees secrets already removed.
+const redacting: ReporterDescription = ['./fixtures/report/redacting-reporter.ts'];
+const allure: ReporterDescription = [
+  'allure-playwright',
+  {
+    resultsDir: `${reports}/allure-results`,
+    detail: true,
+    links: { tms: { urlTemplate: '../traceability.html#%s', nameTemplate: 'requirement %s' } },
+  },
+];
+
 export default defineConfig<TargetOptions>({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -29,22 +40,17 @@ export default defineConfig<TargetOptions>({
   timeout: 30_000,
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',
-  reporter: [
-    // First, so every reporter after it sees secrets already removed.
-    ['./fixtures/report/redacting-reporter.ts'],
-    ['list'],
-    ['json', { outputFile: `${reports}/results.json` }],
-    ['junit', { outputFile: `${reports}/junit.xml` }],
-    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-    [
-      'allure-playwright',
-      {
-        resultsDir: `${reports}/allure-results`,
-        detail: true,
-        links: { tms: { urlTemplate: '../traceability.html#%s', nameTemplate: 'requirement %s' } },
-      },
-    ],
-  ],
+  reporter:
+    process.env.BLOB_REPORT === '1'
+      ? [redacting, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
+      : [
+          redacting,
+          ['list'],
+          ['json', { outputFile: `${reports}/results.json` }],
+          ['junit', { outputFile: `${reports}/junit.xml` }],
+          ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+          allure,
+        ],
   use: {
     targetName: process.env.TARGET ?? 'mock',
     baseURL: target.baseURL,

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
-import { loadProfile } from '../../fixtures/target/load.ts';
+import { loadProfile, ProfileError } from '../../fixtures/target/load.ts';
 import { renderIndex } from './index-page.ts';
 import { readResults } from './results.ts';
 import { writeSpecDocs } from './spec-docs.ts';
@@ -19,6 +19,17 @@ function commit(): string {
     }).trim();
   } catch {
     return 'unknown';
+  }
+}
+
+/** The target's name and address; the reports need no token, so a profile without its secrets set still names it. */
+function targetShown(): { name: string; baseURL: string } {
+  try {
+    const { name, baseURL } = loadProfile();
+    return { name, baseURL };
+  } catch (error) {
+    if (!(error instanceof ProfileError)) throw error;
+    return { name: process.env.TARGET ?? 'mock', baseURL: process.env.BASE_URL ?? 'unknown' };
   }
 }
 
@@ -42,7 +53,7 @@ function main(): void {
   if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
   const { tests, stats } = readResults(resultsPath);
   const spec = loadSpec();
-  const profile = loadProfile();
+  const profile = targetShown();
   const trace = buildTraceability(
     loadRequirements(),
     tests,
