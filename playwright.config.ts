@@ -34,6 +34,7 @@ const allure: ReporterDescription = [
 
 export default defineConfig<TargetOptions>({
   fullyParallel: true,
+  metadata: { target: target.name, baseURL: target.baseURL },
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: process.env.WORKERS ? Number(process.env.WORKERS) : undefined,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
@@ -33,6 +33,14 @@ function targetShown(): { name: string; baseURL: string } {
   }
 }
 
+/** Allure's page loads a third-party analytics tag; a report read offline or in private should not call out. */
+function withoutAnalytics(html: string): string {
+  return html.replace(
+    /<script async src="https:\/\/www\.googletagmanager\.com[^"]*"><\/script>\s*<script>[\s\S]*?<\/script>/,
+    '',
+  );
+}
+
 function generateAllure(): boolean {
   const results = join(outDir, 'allure-results');
   if (!existsSync(results)) return false;
@@ -41,7 +49,10 @@ function generateAllure(): boolean {
       cwd: projectRoot,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    return existsSync(join(outDir, 'allure', 'index.html'));
+    const index = join(outDir, 'allure', 'index.html');
+    if (!existsSync(index)) return false;
+    writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));
+    return true;
   } catch (error) {
     console.error(`allure report not generated: ${(error as Error).message.split('\n')[0]}`);
     return false;
@@ -51,9 +62,11 @@ function generateAllure(): boolean {
 function main(): void {
   const resultsPath = join(outDir, 'results.json');
   if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
-  const { tests, stats } = readResults(resultsPath);
+  const { tests, stats, metadata } = readResults(resultsPath);
   const spec = loadSpec();
-  const profile = targetShown();
+  const profile = metadata.target
+    ? { name: metadata.target, baseURL: metadata.baseURL ?? 'unknown' }
+    : targetShown();
   const trace = buildTraceability(
     loadRequirements(),
     tests,

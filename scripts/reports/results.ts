@@ -42,7 +42,14 @@ interface JsonSuite {
   specs?: JsonSpec[];
   suites?: JsonSuite[];
 }
+/** What playwright.config.ts records about the run (never a secret). */
+export interface RunMetadata {
+  target?: string;
+  baseURL?: string;
+}
+
 interface JsonReport {
+  config: { metadata?: RunMetadata };
   suites: JsonSuite[];
   stats: RunStats;
 }
@@ -76,9 +83,9 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
 }
 
 /** The tests and the stats of a Playwright JSON report. */
-export function readResults(path: string): { tests: TestRecord[]; stats: RunStats } {
+export function readResults(path: string): { tests: TestRecord[]; stats: RunStats; metadata: RunMetadata } {
   const report = JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
   const tests: TestRecord[] = [];
   for (const suite of report.suites) flatten(suite, [], tests);
-  return { tests, stats: report.stats };
+  return { tests, stats: report.stats, metadata: report.config.metadata ?? {} };
 }

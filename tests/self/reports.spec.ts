@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
 import { findSecrets } from '../../scripts/reports/find-secrets.ts';
+import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
 
 interface JsonAttachment {
@@ -85,9 +86,32 @@ test.describe
       for (const id of ids) expect(html).toContain(`id="${id}"`);
     });
 
+    test('each page opens in headless Chromium without console errors and shows the run', async () => {
+      test.skip(
+        !existsSync(CHROMIUM),
+        `Debian's chromium is not installed at ${CHROMIUM} (apt-get install chromium)`,
+      );
+      const pages = [
+        'index.html',
+        'traceability.html',
+        'spec/index.html',
+        'html/index.html',
+        'allure/index.html',
+      ];
+      const looks = await lookAtReports(run.dir, pages);
+      for (const look of looks) expect(look.consoleErrors, look.page).toEqual([]);
+      const text = Object.fromEntries(looks.map((look) => [look.page, look.text]));
+      expect(text['index.html']).toContain('failed\n1');
+      expect(text['traceability.html']).toContain('requirements verified');
+      expect(text['spec/index.html']).toContain('Fiscal documents');
+      expect(text['html/index.html']).toMatch(/Failed\s*1/);
+      expect(text['allure/index.html']).toContain('demo: a failing test leaves redacted evidence');
+    });
+
     test('the index page names the target and the counts of the run', () => {
       const html = readFileSync(join(run.dir, 'index.html'), 'utf8');
       expect(html).toContain('target <code>mock</code> does not conform');
+      expect(html).toContain(`http://127.0.0.1:${4190 + test.info().workerIndex}`);
       expect(html).toMatch(/failed<\/span><b>1<\/b>/);
     });
   });

@@ -1,0 +1,16 @@
+// Allure 3 configuration for `allure generate` (scripts/reports/build.ts).
+import { defineConfig } from 'allure';
+
+export default defineConfig({
+  name: 'Marketplace Commerce API conformance',
+  plugins: {
+    awesome: {
+      options: {
+        // One self-contained file: the report opens from disk or an artifact without a server.
+        singleFile: true,
+        reportLanguage: 'en',
+        groupBy: ['feature', 'story'],
+      },
+    },
+  },
+});
