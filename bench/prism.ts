@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
+import { type Running, startProcess } from './servers.ts';
+
+// Prism 5.8 is the newest release that runs on Node 20; installed on demand, outside the lockfile.
+const PRISM = '@stoplight/prism-cli@5.8.3';
+const prefix = join(projectRoot, '.cache', 'prism');
+const bin = join(prefix, 'node_modules', '.bin', 'prism');
+
+function ensurePrism(): boolean {
+  if (existsSync(bin)) return true;
+  try {
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, PRISM],
+      {
+        stdio: 'ignore',
+      },
+    );
+    return existsSync(bin);
+  } catch {
+    return false;
+  }
+}
+
+/** Stoplight Prism's mock serving the project's own bundled spec, or undefined when it cannot be installed. */
+export async function startPrism(port: number): Promise<Running | undefined> {
+  if (!ensurePrism()) return undefined;
+  const url = `http://127.0.0.1:${port}`;
+  return startProcess(
+    bin,
+    ['mock', bundledSpecPath, '--port', String(port), '--host', '127.0.0.1'],
+    url,
+    `${url}/classified_locations/countries`,
+  );
+}
