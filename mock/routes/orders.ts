@@ -1,6 +1,44 @@
-// STUB: replaced by the area that owns these routes.
 import type { FastifyPluginAsync } from 'fastify';
+import currencyRoutes from './currencies.ts';
+import { requireOrderCaller, requireOwnOrder } from './orders-access.ts';
+import { renderOrder, renderSearchResult } from './orders-render.ts';
+import { appliedFilters, parseSearch, SORTS } from './orders-search-query.ts';
+import shipmentRoutes from './shipments.ts';
 
-const routes: FastifyPluginAsync = async () => {};
+/** Orders: read, search, product attributes, discounts; plus shipments and currency conversion. */
+const routes: FastifyPluginAsync = async (app) => {
+  app.get('/orders/search', async (request) => {
+    const caller = requireOrderCaller(request);
+    const filters = parseSearch(request, caller);
+    const page = app.world.orders.orders.search(filters);
+    return {
+      query: filters.q ?? '',
+      results: page.results.map((entry) => renderSearchResult(entry, app.world.users)),
+      sort: { id: filters.sort, name: SORTS[filters.sort] },
+      available_sorts: Object.entries(SORTS).map(([id, name]) => ({ id, name })),
+      filters: appliedFilters(request),
+      paging: { total: page.total, offset: filters.offset, limit: filters.limit },
+      display: 'complete',
+    };
+  });
+
+  app.get('/orders/:order_id', async (request, reply) => {
+    const entry = requireOwnOrder(request);
+    // Rules for orders, 1: data that could not be obtained gives 206 and X-Content-Missing.
+    if (entry.missing.length > 0) reply.code(206).header('X-Content-Missing', entry.missing.join(','));
+    return renderOrder(entry);
+  });
+
+  app.get('/orders/:order_id/product', async (request) => ({
+    attributes: requireOwnOrder(request).attributes,
+  }));
+
+  app.get('/orders/:order_id/discounts', async (request) => ({
+    details: requireOwnOrder(request).discounts,
+  }));
+
+  await app.register(shipmentRoutes);
+  await app.register(currencyRoutes);
+};
 
 export default routes;

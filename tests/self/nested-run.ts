@@ -13,7 +13,7 @@ export interface NestedRun {
 /** Runs the deliberately failing `demo` project in its own process and report folder, then builds the reports. */
 export function runDemoAndBuildReports(port: number): NestedRun {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     EVIDENCE_DEMO: '1',
     MOCK_PORT: String(port),

@@ -1,0 +1,107 @@
+import type { OrderEntry } from './orders-types.ts';
+
+export type SearchRole = 'buyer' | 'seller';
+export type SortId = 'date_asc' | 'date_desc';
+
+/** A closed range of epoch milliseconds; a missing end is open. */
+export interface TimeRange {
+  from?: number;
+  to?: number;
+}
+
+/** Every filter of the reference's order search, already parsed. */
+export interface SearchFilters {
+  role: SearchRole;
+  callerId: number;
+  counterpartId?: number;
+  item?: string;
+  tags?: string[];
+  tagsNot?: string[];
+  q?: string;
+  statuses?: string[];
+  created?: TimeRange;
+  closed?: TimeRange;
+  updated?: TimeRange;
+  mediationStages?: string[];
+  mediationStatuses?: string[];
+  feedbackStatuses?: string[];
+  saleRatings?: string[];
+  purchaseRatings?: string[];
+  saleFulfilled?: boolean;
+  purchaseFulfilled?: boolean;
+  sort: SortId;
+  offset: number;
+  limit: number;
+}
+
+type Predicate = (entry: OrderEntry) => boolean;
+
+const inRange = (value: number, range: TimeRange) =>
+  (range.from === undefined || value >= range.from) && (range.to === undefined || value <= range.to);
+
+function counterpartOf(entry: OrderEntry, role: SearchRole) {
+  return role === 'seller' ? entry.order.buyer : entry.order.seller;
+}
+
+function matchesText(entry: OrderEntry, q: string, counterpartNickname: (entry: OrderEntry) => string) {
+  const needle = q.toLowerCase();
+  const line = entry.order.order_items[0];
+  const haystack = [
+    String(entry.order.id),
+    line?.item.id ?? '',
+    line?.item.title ?? '',
+    counterpartNickname(entry),
+  ];
+  return haystack.some((text) => text.toLowerCase().includes(needle));
+}
+
+/** The predicates of the filters that were given (absent filters add none). */
+export function predicatesOf(
+  f: SearchFilters,
+  counterpartNickname: (entry: OrderEntry) => string,
+): Predicate[] {
+  const list: Predicate[] = [];
+  const add = (when: unknown, predicate: Predicate) => {
+    if (when !== undefined) list.push(predicate);
+  };
+  // Rules for orders, 5: a seller's search never returns manually cancelled orders.
+  if (f.role === 'seller') list.push((e) => e.order.status !== 'manually_cancelled');
+  add(f.counterpartId, (e) => counterpartOf(e, f.role).id === f.counterpartId);
+  add(f.item, (e) => e.order.order_items.some((line) => line.item.id === f.item));
+  add(f.tags, (e) => f.tags!.every((tag) => e.order.tags.includes(tag)));
+  add(f.tagsNot, (e) => !f.tagsNot!.some((tag) => e.order.tags.includes(tag)));
+  add(f.q, (e) => matchesText(e, f.q!, counterpartNickname));
+  add(f.statuses, (e) => f.statuses!.includes(e.order.status));
+  add(f.created, (e) => inRange(e.createdAt, f.created!));
+  add(f.closed, (e) => inRange(e.closedAt, f.closed!));
+  add(f.updated, (e) => inRange(e.updatedAt, f.updated!));
+  add(f.mediationStages, (e) => e.order.mediations.some((m) => f.mediationStages!.includes(m.stage)));
+  add(f.mediationStatuses, (e) => e.order.mediations.some((m) => f.mediationStatuses!.includes(m.status)));
+  add(f.feedbackStatuses, (e) =>
+    [e.order.feedback.sale, e.order.feedback.purchase].some(
+      (fb) => fb && f.feedbackStatuses!.includes(fb.status),
+    ),
+  );
+  add(f.saleRatings, (e) => f.saleRatings!.includes(e.order.feedback.sale?.rating ?? ''));
+  add(f.purchaseRatings, (e) => f.purchaseRatings!.includes(e.order.feedback.purchase?.rating ?? ''));
+  add(f.saleFulfilled, (e) => e.order.feedback.sale?.fulfilled === f.saleFulfilled);
+  add(f.purchaseFulfilled, (e) => e.order.feedback.purchase?.fulfilled === f.purchaseFulfilled);
+  return list;
+}
+
+export interface SearchPage {
+  total: number;
+  results: OrderEntry[];
+}
+
+/** Filters the caller's orders (already sorted by creation, oldest first), sorts and pages them. */
+export function searchIndexed(
+  candidates: readonly OrderEntry[],
+  f: SearchFilters,
+  counterpartNickname: (entry: OrderEntry) => string,
+): SearchPage {
+  const predicates = predicatesOf(f, counterpartNickname);
+  const matching = candidates.filter((entry) => predicates.every((p) => p(entry)));
+  if (f.sort === 'date_desc') matching.reverse();
+  return { total: matching.length, results: matching.slice(f.offset, f.offset + f.limit) };
+}

@@ -1,0 +1,293 @@
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { CatalogIds } from '../../fixtures/target/types.ts';
+
+// Read-only. A foreign tree may be large: the walk reads at most WALK_LIMIT categories, the path
+// to the profile's leaf category always among them.
+const WALK_LIMIT = 40;
+
+interface IdName {
+  id: string;
+  name: string;
+}
+interface Category extends IdName {
+  path_from_root: IdName[];
+  children_categories: (IdName & { total_items_in_this_category: number })[];
+  settings: Record<string, unknown> & { listing_allowed: boolean };
+}
+interface Attribute extends IdName {
+  value_type: string;
+  value_max_length?: number;
+  values?: IdName[];
+  tags: { fixed: boolean; required: boolean };
+}
+
+async function readCategory(api: ApiClient, id: string): Promise<Category> {
+  const res = await api.call('getCategory', { as: 'seller', path: { category_id: id } });
+  expect(res.status, `${res.label}: a known category can be read`).toBe(200);
+  return res.body as Category;
+}
+
+/** Parent → child pairs, breadth first from the root, the profile leaf's path first. */
+async function walkTree(api: ApiClient, catalog: CatalogIds): Promise<[Category, Category][]> {
+  const leaf = await readCategory(api, catalog.leafCategory);
+  const seen = new Map<string, Category>();
+  const pairs: [Category, Category][] = [];
+  const queue = [catalog.rootCategory, ...leaf.path_from_root.map((p) => p.id)];
+  const get = async (id: string) => seen.get(id) ?? seen.set(id, await readCategory(api, id)).get(id)!;
+  while (queue.length > 0 && seen.size < WALK_LIMIT) {
+    const parent = await get(queue.shift()!);
+    for (const child of parent.children_categories) {
+      if (seen.size >= WALK_LIMIT && !seen.has(child.id)) break;
+      const read = await get(child.id);
+      pairs.push([parent, read]);
+      queue.push(child.id);
+    }
+  }
+  return pairs;
+}
+
+const idName = ({ id, name }: IdName) => ({ id, name });
+
+test.describe('GET /sites/{site_id}/categories', () => {
+  test(
+    'lists the top-level categories, the profile root among them',
+    verifies(['CAT-SITE-FIELDS'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const res = await api.call('listSiteCategories', {
+        as: 'seller',
+        path: { site_id: target.catalog.siteId },
+      });
+      expect(res.status).toBe(200);
+      const { categories } = res.body as { categories: IdName[] };
+      expect(categories.map((c) => c.id)).toContain(target.catalog.rootCategory);
+    },
+  );
+
+  test(
+    'lists only roots: each category listed has no other category in its path_from_root',
+    verifies(['CAT-SITE-TOP-LEVEL'], '@readonly'),
+    async ({ api, target }) => {
+      const res = await api.call('listSiteCategories', {
+        as: 'seller',
+        path: { site_id: target.catalog.siteId },
+      });
+      for (const listed of (res.body as { categories: IdName[] }).categories.slice(0, WALK_LIMIT)) {
+        const category = await readCategory(api, listed.id);
+        expect(idName(category), 'as listed').toEqual(listed);
+        const ancestors = category.path_from_root.filter((p) => p.id !== listed.id);
+        expect(ancestors, `CAT-SITE-TOP-LEVEL: ${listed.id} is a root`).toEqual([]);
+      }
+    },
+  );
+});
+
+test.describe('GET /categories/{category_id}', () => {
+  test(
+    'reads the root as a non-leaf that does not allow listing',
+    verifies(['CAT-FIELDS', 'CAT-LEAF-LISTING', 'CAT-SETTINGS-FIELDS'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const root = await readCategory(api, target.catalog.rootCategory);
+      expect(root.id).toBe(target.catalog.rootCategory);
+      expect(root.children_categories.length, 'the profile root has children').toBeGreaterThan(0);
+      expect(root.settings.listing_allowed, 'CAT-LEAF-LISTING: listing_allowed on a non-leaf').toBe(false);
+    },
+  );
+
+  test(
+    'reads the leaf with no children, its per-category posting limits as integers',
+    verifies(['CAT-LEAF-CHILDREN', 'CAT-SETTINGS-LIMITS'], '@readonly'),
+    async ({ api, target }) => {
+      const leaf = await readCategory(api, target.catalog.leafCategory);
+      expect(leaf.children_categories, 'CAT-LEAF-CHILDREN: a leaf has no children').toEqual([]);
+      for (const limit of [
+        'max_title_length',
+        'max_sub_title_length',
+        'max_description_length',
+        'max_pictures_per_item',
+      ]) {
+        expect(Number.isInteger(leaf.settings[limit]), `CAT-SETTINGS-LIMITS: settings.${limit}`).toBe(true);
+      }
+    },
+  );
+
+  test(
+    'walks the tree: children read back as listed, extend the parent path, non-leaves disallow listing',
+    verifies(['CAT-LEAF-CHILDREN', 'CAT-PATH-EXTENDS', 'CAT-LEAF-LISTING'], '@readonly'),
+    async ({ api, target }) => {
+      const pairs = await walkTree(api, target.catalog);
+      expect(pairs.length, 'the profile root has descendants').toBeGreaterThan(0);
+      for (const [parent, child] of pairs) {
+        const listed = parent.children_categories.find((c) => c.id === child.id)!;
+        expect(idName(child), `CAT-LEAF-CHILDREN: ${child.id} as listed by ${parent.id}`).toEqual(
+          idName(listed),
+        );
+        const prefix = child.path_from_root.slice(0, parent.path_from_root.length);
+        expect(prefix, `CAT-PATH-EXTENDS: path of ${child.id} starts with the path of ${parent.id}`).toEqual(
+          parent.path_from_root,
+        );
+        expect(
+          child.path_from_root.map((p) => p.id),
+          `CAT-PATH-EXTENDS: path of ${child.id} holds ${parent.id}`,
+        ).toContain(parent.id);
+        if (child.children_categories.length > 0)
+          expect(child.settings.listing_allowed, `CAT-LEAF-LISTING: ${child.id} has children`).toBe(false);
+      }
+    },
+  );
+
+  test(
+    'ends path_from_root with the category itself and allows listing on leaves',
+    verifies(['CAT-PATH-SELF', 'CAT-LEAF-LISTING'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      for (const id of [target.catalog.rootCategory, target.catalog.leafCategory]) {
+        const category = await readCategory(api, id);
+        expect(category.path_from_root.at(-1), `CAT-PATH-SELF: ${id}`).toEqual(idName(category));
+      }
+      const leaf = await readCategory(api, target.catalog.leafCategory);
+      expect(leaf.settings.listing_allowed, 'the mock allows listing on every leaf').toBe(true);
+    },
+  );
+});
+
+test.describe('GET /categories/{category_id}/attributes', () => {
+  test(
+    'gives number and string attributes a max length, list and boolean attributes their values',
+    verifies(['CAT-ATTR-FIELDS', 'CAT-ATTR-MAX-LENGTH', 'CAT-ATTR-VALUES'], '@readonly'),
+    async ({ api, target }) => {
+      const res = await api.call('getCategoryAttributes', {
+        as: 'seller',
+        path: { category_id: target.catalog.leafCategory },
+      });
+      expect(res.status).toBe(200);
+      const attributes = res.body as Attribute[];
+      expect(attributes.length, 'the leaf has attributes').toBeGreaterThan(0);
+      for (const attribute of attributes) {
+        const what = `${attribute.id} (${attribute.value_type})`;
+        expect(['list', 'number', 'boolean', 'string'], `CAT-ATTR-FIELDS: value_type of ${what}`).toContain(
+          attribute.value_type,
+        );
+        expect(
+          [typeof attribute.tags.fixed, typeof attribute.tags.required],
+          `CAT-ATTR-FIELDS: tags of ${what}`,
+        ).toEqual(['boolean', 'boolean']);
+        if (['number', 'string'].includes(attribute.value_type))
+          expect(Number.isInteger(attribute.value_max_length), `CAT-ATTR-MAX-LENGTH: ${what}`).toBe(true);
+        if (['list', 'boolean'].includes(attribute.value_type))
+          expect(Array.isArray(attribute.values), `CAT-ATTR-VALUES: ${what}`).toBe(true);
+      }
+    },
+  );
+
+  test(
+    'covers all four value types and both tags on the profile leaf',
+    verifies(['CAT-ATTR-FIELDS'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const res = await api.call('getCategoryAttributes', {
+        path: { category_id: target.catalog.leafCategory },
+      });
+      const attributes = res.body as Attribute[];
+      expect(new Set(attributes.map((a) => a.value_type))).toEqual(
+        new Set(['list', 'number', 'boolean', 'string']),
+      );
+      expect(attributes.some((a) => a.tags.required)).toBe(true);
+      expect(attributes.some((a) => a.tags.fixed)).toBe(true);
+    },
+  );
+});
+
+test.describe('categories: errors', () => {
+  const cases: {
+    operationId: string;
+    path: Record<string, string>;
+    status: number;
+    error: string;
+    message: string;
+  }[] = [
+    {
+      operationId: 'getCategory',
+      path: { category_id: 'MLB999999' },
+      status: 404,
+      error: 'not_found',
+      message: 'Category not found',
+    },
+    {
+      operationId: 'getCategoryAttributes',
+      path: { category_id: 'MLB999999' },
+      status: 404,
+      error: 'not_found',
+      message: 'Category not found',
+    },
+    {
+      operationId: 'listSiteCategories',
+      path: { site_id: 'MZZ' },
+      status: 404,
+      error: 'not_found',
+      message: 'Site not found',
+    },
+    {
+      operationId: 'getCategory',
+      path: { category_id: 'mlb-1' },
+      status: 400,
+      error: 'invalid_id',
+      message: 'Invalid id: mlb-1',
+    },
+    {
+      operationId: 'getCategoryAttributes',
+      path: { category_id: '1002' },
+      status: 400,
+      error: 'invalid_id',
+      message: 'Invalid id: 1002',
+    },
+    {
+      operationId: 'listSiteCategories',
+      path: { site_id: 'mlb' },
+      status: 400,
+      error: 'invalid_id',
+      message: 'Invalid id: mlb',
+    },
+  ];
+  for (const { operationId, path, ...expected } of cases) {
+    const ids = expected.status === 404 ? ['CAT-ERR-NOT-FOUND'] : ['CAT-ERR-INVALID-ID'];
+    test(
+      `${operationId} answers ${expected.status} ${expected.error} to ${Object.values(path)[0]}`,
+      verifies(ids, '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await api.call(operationId, { path });
+        expectError(res, { ...expected, statusIsGap: true, messageIsGap: true }, target);
+      },
+    );
+  }
+});
+
+test.describe('categories: tokens', () => {
+  const calls = [
+    { operationId: 'listSiteCategories', path: (c: CatalogIds) => ({ site_id: c.siteId }) },
+    { operationId: 'getCategory', path: (c: CatalogIds) => ({ category_id: c.leafCategory }) },
+    { operationId: 'getCategoryAttributes', path: (c: CatalogIds) => ({ category_id: c.leafCategory }) },
+  ];
+  for (const { operationId, path } of calls) {
+    test(
+      `${operationId} answers a call with a token and one without, each with a documented status`,
+      verifies(['CATALOG-TOKEN-ANSWERED'], '@readonly'),
+      async ({ api, target }) => {
+        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
+        expect(withToken.status, 'with a token').toBe(200);
+        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
+        if (without.status !== 200)
+          expectError(without, { status: 403, error: 'access_token_not_granted' }, target);
+      },
+    );
+
+    test(
+      `${operationId} answers the same with and without a token`,
+      verifies(['CATALOG-TOKEN-OPTIONAL-MOCK'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
+        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
+        expect([without.status, without.body]).toEqual([200, withToken.body]);
+      },
+    );
+  }
+});

@@ -1,0 +1,61 @@
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+
+// Read-only: the conversion is a GET without a token.
+
+async function ratio(api: ApiClient, from: string, to: string): Promise<number> {
+  const res = await api.call('convertCurrency', { query: { from, to } });
+  expect(res.status, res.label).toBe(200);
+  return (res.body as { ratio: number }).ratio;
+}
+
+test.describe('GET /currency_conversions/search', () => {
+  test(
+    'answers a ratio for the profile currencies without a token',
+    verifies(['CUR-CONVERT-RATIO', 'CUR-CONVERT-NO-TOKEN'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const { from, to } = target.orders.currencies;
+      for (const [a, b] of [
+        [from, to],
+        [to, from],
+      ]) {
+        const value = await ratio(api, a, b);
+        expect(Number.isFinite(value) && value > 0, `ratio ${a}→${b} is a positive number`).toBe(true);
+      }
+    },
+  );
+
+  test(
+    'answers 1 for a currency into itself and inverse ratios both ways',
+    verifies(['CUR-CONVERT-IDENTITY', 'CUR-CONVERT-INVERSE'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const { from, to } = target.orders.currencies;
+      for (const [a, b] of [
+        [from, to],
+        ['USD', 'ARS'],
+        ['ARS', 'BRL'],
+      ] as const) {
+        expect(await ratio(api, a, a)).toBe(1);
+        expect((await ratio(api, a, b)) * (await ratio(api, b, a)), `${a}→${b}→${a}`).toBeCloseTo(1, 9);
+      }
+    },
+  );
+
+  test(
+    'answers 404 for an unknown currency and 400 for a missing or malformed one',
+    verifies(['CUR-ERR-UNKNOWN', 'CUR-ERR-MISSING'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const { from } = target.orders.currencies;
+      const unknown = await api.call('convertCurrency', { query: { from, to: 'XYZ' } });
+      expectError(unknown, { status: 404, error: 'not_found', message: 'Currency not found: XYZ' }, target);
+      for (const query of [{ from }, { to: from }, { from: 'reais', to: from }]) {
+        expectError(
+          await api.call('convertCurrency', { query }),
+          { status: 400, error: 'bad_request' },
+          target,
+        );
+      }
+    },
+  );
+});

@@ -1,0 +1,202 @@
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { CatalogIds } from '../../fixtures/target/types.ts';
+
+// Read-only: GET /sites/{site_id}/search with the profile's category and range.
+
+interface SearchResult {
+  site_id: string;
+  paging: { total: number; offset: number; limit: number };
+  results: {
+    id: string;
+    site_id: string;
+    category_id: string;
+    location: { latitude: number; longitude: number };
+  }[];
+}
+
+function itemLocation({ search }: CatalogIds): string {
+  return `lat:${search.latMin}_${search.latMax},lon:${search.lonMin}_${search.lonMax}`;
+}
+
+async function search(
+  api: ApiClient,
+  catalog: CatalogIds,
+  limit: number | string,
+  as: 'seller' | 'anonymous' = 'seller',
+) {
+  return api.call('searchSiteItems', {
+    as,
+    path: { site_id: catalog.siteId },
+    query: { category: catalog.search.category, item_location: itemLocation(catalog), limit },
+  });
+}
+
+/** Whether a category is the searched one or lies below it (its path_from_root holds the searched one). */
+async function isInCategory(api: ApiClient, categoryId: string, searched: string): Promise<boolean> {
+  if (categoryId === searched) return true;
+  const res = await api.call('getCategory', { as: 'seller', path: { category_id: categoryId } });
+  expect(res.status, `${res.label}: the category of a result can be read`).toBe(200);
+  return (res.body as { path_from_root: { id: string }[] }).path_from_root.some((p) => p.id === searched);
+}
+
+test.describe('GET /sites/{site_id}/search', () => {
+  test(
+    'finds items of the category inside the range, no more than the limit',
+    verifies(
+      [
+        'SEARCH-CATEGORY',
+        'SEARCH-LOCATION-RANGE',
+        'SEARCH-LIMIT',
+        'SEARCH-SITE',
+        'SEARCH-ENVELOPE-FIELDS',
+        'SEARCH-RESULT-FIELDS',
+      ],
+      '@readonly',
+      '@smoke',
+    ),
+    async ({ api, target }) => {
+      const res = await search(api, target.catalog, 10);
+      expect(res.status).toBe(200);
+      const body = res.body as SearchResult;
+      const { search: range, siteId } = target.catalog;
+      expect(body.site_id, 'SEARCH-SITE: envelope').toBe(siteId);
+      expect(body.results.length, 'the profile range holds items of the category').toBeGreaterThan(0);
+      expect(body.results.length, 'SEARCH-LIMIT').toBeLessThanOrEqual(10);
+      for (const item of body.results) {
+        const { latitude, longitude } = item.location;
+        expect(item.site_id, `SEARCH-SITE: ${item.id}`).toBe(siteId);
+        expect(latitude, `SEARCH-LOCATION-RANGE: latitude of ${item.id}`).toBeGreaterThanOrEqual(
+          range.latMin,
+        );
+        expect(latitude, `SEARCH-LOCATION-RANGE: latitude of ${item.id}`).toBeLessThanOrEqual(range.latMax);
+        expect(longitude, `SEARCH-LOCATION-RANGE: longitude of ${item.id}`).toBeGreaterThanOrEqual(
+          range.lonMin,
+        );
+        expect(longitude, `SEARCH-LOCATION-RANGE: longitude of ${item.id}`).toBeLessThanOrEqual(range.lonMax);
+      }
+      for (const categoryId of new Set(body.results.map((item) => item.category_id))) {
+        const inside = await isInCategory(api, categoryId, range.category);
+        expect(inside, `SEARCH-CATEGORY: ${categoryId} is ${range.category} or below it`).toBe(true);
+      }
+    },
+  );
+
+  for (const limit of [1, 2, 3]) {
+    test(
+      `answers at most ${limit} result(s) to limit=${limit}, with paging consistent with the page`,
+      verifies(['SEARCH-LIMIT', 'SEARCH-PAGING'], '@readonly'),
+      async ({ api, target }) => {
+        const body = (await search(api, target.catalog, limit)).body as SearchResult;
+        expect(body.results.length, 'SEARCH-LIMIT').toBeLessThanOrEqual(limit);
+        expect(body.results.length, 'SEARCH-PAGING: results within paging.limit').toBeLessThanOrEqual(
+          body.paging.limit,
+        );
+        expect(body.paging.total, 'SEARCH-PAGING: total counts this page').toBeGreaterThanOrEqual(
+          body.paging.offset + body.results.length,
+        );
+      },
+    );
+  }
+
+  test(
+    'keeps the total when the limit changes and fills the page when more match',
+    verifies(['SEARCH-LIMIT', 'SEARCH-PAGING'], '@readonly'),
+    async ({ api, target }) => {
+      const one = (await search(api, target.catalog, 1)).body as SearchResult;
+      const many = (await search(api, target.catalog, 10)).body as SearchResult;
+      expect(one.paging.total, 'SEARCH-PAGING: total does not depend on the limit').toBe(many.paging.total);
+      expect(one.results.length, 'SEARCH-LIMIT: one result when at least one matches').toBe(
+        Math.min(1, one.paging.total),
+      );
+    },
+  );
+});
+
+test.describe('GET /sites/{site_id}/search on the mock', () => {
+  // The seed (fixtures/data/items.json) puts MLB100000006 on lat_min and MLB100000007 on the lat_max/lon_min corner.
+  test(
+    'includes the bounds of the range and the items of descendant categories',
+    verifies(['SEARCH-LOCATION-INCLUSIVE', 'SEARCH-CATEGORY-DESCENDANTS'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const body = (await search(api, target.catalog, 50)).body as SearchResult;
+      expect(body.results.map((item) => item.id).sort()).toEqual([
+        'MLB100000001',
+        'MLB100000002',
+        'MLB100000006',
+        'MLB100000007',
+      ]);
+    },
+  );
+
+  test(
+    'echoes the limit in paging and uses 50 when none is sent',
+    verifies(['SEARCH-PAGE-SIZE'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const limited = (await search(api, target.catalog, 2)).body as SearchResult;
+      expect([limited.paging, limited.results.length]).toEqual([{ total: 4, offset: 0, limit: 2 }, 2]);
+      const res = await api.call('searchSiteItems', { path: { site_id: target.catalog.siteId } });
+      expect((res.body as SearchResult).paging.limit).toBe(50);
+    },
+  );
+
+  const malformed: [string, Record<string, string>][] = [
+    ['item_location without lon', { item_location: 'lat:-24_-23' }],
+    ['item_location with words', { item_location: 'lat:south_north,lon:-47_-46' }],
+    ['item_location with min above max', { item_location: 'lat:-23_-24,lon:-47_-46' }],
+    ['item_location out of the globe', { item_location: 'lat:-95_-23,lon:-47_-46' }],
+    ['limit 0', { limit: '0' }],
+    ['limit 51', { limit: '51' }],
+    ['limit not a number', { limit: 'ten' }],
+    ['limit negative', { limit: '-1' }],
+  ];
+  for (const [what, query] of malformed) {
+    test(
+      `answers 400 bad_request to ${what}`,
+      verifies(['SEARCH-ERR-BAD-PARAMS'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await api.call('searchSiteItems', { path: { site_id: target.catalog.siteId }, query });
+        expectError(res, { status: 400, error: 'bad_request', statusIsGap: true }, target);
+      },
+    );
+  }
+
+  test(
+    'answers 404 to an unknown site and 400 invalid_id to a malformed one',
+    verifies(['SEARCH-ERR-BAD-PARAMS'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const unknown = await api.call('searchSiteItems', { path: { site_id: 'MZZ' } });
+      expectError(
+        unknown,
+        { status: 404, error: 'not_found', message: 'Site not found', statusIsGap: true },
+        target,
+      );
+      const malformed = await api.call('searchSiteItems', { path: { site_id: 'mlb' } });
+      expectError(malformed, { status: 400, error: 'invalid_id', statusIsGap: true }, target);
+    },
+  );
+});
+
+test.describe('GET /sites/{site_id}/search: tokens', () => {
+  test(
+    'answers a call with a token and one without, each with a documented status',
+    verifies(['CATALOG-TOKEN-ANSWERED'], '@readonly'),
+    async ({ api, target }) => {
+      expect((await search(api, target.catalog, 5)).status, 'with a token').toBe(200);
+      const without = await search(api, target.catalog, 5, 'anonymous');
+      if (without.status !== 200)
+        expectError(without, { status: 403, error: 'access_token_not_granted' }, target);
+    },
+  );
+
+  test(
+    'answers the same with and without a token',
+    verifies(['CATALOG-TOKEN-OPTIONAL-MOCK'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const withToken = await search(api, target.catalog, 5);
+      const without = await search(api, target.catalog, 5, 'anonymous');
+      expect([without.status, without.body]).toEqual([200, withToken.body]);
+    },
+  );
+});

@@ -1,0 +1,250 @@
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { CatalogIds } from '../../fixtures/target/types.ts';
+
+// Read-only: locations are never written. A foreign target may have hundreds of children per
+// parent; each consistency test reads at most CHILDREN_CHECKED of them (always the profile's ids).
+const CHILDREN_CHECKED = 25;
+
+interface IdName {
+  id: string;
+  name: string;
+}
+interface Country {
+  id: string;
+  name: string;
+  locale: string;
+  currency_id: string;
+  states: IdName[];
+}
+interface State extends IdName {
+  country: IdName;
+  cities: IdName[];
+}
+interface City extends IdName {
+  state: IdName;
+  country: IdName;
+  neighborhoods: IdName[];
+}
+interface Neighborhood extends IdName {
+  city: IdName;
+  state: IdName;
+  country: IdName;
+}
+
+/** The listed children to read: the profile's first, then the others up to CHILDREN_CHECKED. */
+function sample(children: IdName[], mustHave: string[] = []): IdName[] {
+  const first = children.filter((child) => mustHave.includes(child.id));
+  const rest = children.filter((child) => !mustHave.includes(child.id));
+  return [...first, ...rest].slice(0, Math.max(CHILDREN_CHECKED, first.length));
+}
+
+async function read<T>(api: ApiClient, operationId: string, path: Record<string, string>): Promise<T> {
+  const res = await api.call(operationId, { as: 'seller', path });
+  expect(res.status, `${res.label}: a listed location can be read`).toBe(200);
+  return res.body as T;
+}
+
+const byId = ({ id, name }: IdName) => ({ id, name });
+
+test.describe('GET /classified_locations/countries', () => {
+  test(
+    'lists countries by two-letter code, among them the profile country',
+    verifies(['LOC-COUNTRIES-FIELDS'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const res = await api.call('listCountries', { as: 'seller' });
+      expect(res.status).toBe(200);
+      const countries = res.body as Country[];
+      expect(countries.map((c) => c.id)).toContain(target.catalog.countryId);
+      for (const country of countries)
+        expect(country.id, 'LOC-COUNTRIES-FIELDS: two-letter id').toMatch(/^[A-Z]{2}$/);
+      expect(new Set(countries.map((c) => c.id)).size, 'country ids are unique').toBe(countries.length);
+    },
+  );
+});
+
+test.describe('GET /classified_locations/countries/{country_id}', () => {
+  test(
+    'reads every listed country with the name, locale and currency of the list',
+    verifies(['LOC-COUNTRY-LISTED', 'LOC-COUNTRY-FIELDS'], '@readonly'),
+    async ({ api }) => {
+      const list = (await api.call('listCountries', { as: 'seller' })).body as Country[];
+      for (const summary of list.slice(0, CHILDREN_CHECKED)) {
+        const country = await read<Country>(api, 'getCountry', { country_id: summary.id });
+        const { id, name, locale, currency_id } = country;
+        expect({ id, name, locale, currency_id }, `LOC-COUNTRY-LISTED: ${summary.id}`).toEqual(summary);
+      }
+    },
+  );
+
+  test(
+    'lists states that each name the country as theirs',
+    verifies(['LOC-STATE-PARENT', 'LOC-ID-OPAQUE'], '@readonly'),
+    async ({ api, target }) => {
+      const country = await read<Country>(api, 'getCountry', { country_id: target.catalog.countryId });
+      expect(
+        country.states.map((s) => s.id),
+        'the profile state is listed',
+      ).toContain(target.catalog.stateId);
+      for (const listed of sample(country.states, [target.catalog.stateId])) {
+        const state = await read<State>(api, 'getState', { state_id: listed.id });
+        expect(byId(state), `LOC-STATE-PARENT: state ${listed.id} as listed`).toEqual(listed);
+        expect(state.country, `LOC-STATE-PARENT: country of state ${listed.id}`).toEqual(byId(country));
+      }
+    },
+  );
+});
+
+test.describe('GET /classified_locations/states/{state_id}', () => {
+  test(
+    'lists cities that each name the state and its country',
+    verifies(['LOC-CITY-PARENT', 'LOC-STATE-FIELDS'], '@readonly'),
+    async ({ api, target }) => {
+      const state = await read<State>(api, 'getState', { state_id: target.catalog.stateId });
+      const mustHave = [target.catalog.cityId, target.catalog.cityWithoutNeighborhoods];
+      for (const listed of sample(state.cities, mustHave)) {
+        const city = await read<City>(api, 'getCity', { city_id: listed.id });
+        expect(byId(city), `LOC-CITY-PARENT: city ${listed.id} as listed`).toEqual(listed);
+        expect(city.state, `LOC-CITY-PARENT: state of city ${listed.id}`).toEqual(byId(state));
+        expect(city.country, `LOC-CITY-PARENT: country of city ${listed.id}`).toEqual(state.country);
+      }
+    },
+  );
+});
+
+test.describe('GET /classified_locations/cities/{city_id}', () => {
+  test(
+    'lists neighborhoods that each name the city, its state and its country',
+    verifies(['LOC-NEIGHBORHOOD-PARENT', 'LOC-CITY-FIELDS'], '@readonly'),
+    async ({ api, target }) => {
+      const city = await read<City>(api, 'getCity', { city_id: target.catalog.cityId });
+      expect(
+        city.neighborhoods.map((n) => n.id),
+        'the profile neighborhood is listed',
+      ).toContain(target.catalog.neighborhoodId);
+      for (const listed of sample(city.neighborhoods, [target.catalog.neighborhoodId])) {
+        const neighborhood = await read<Neighborhood>(api, 'getNeighborhood', { neighborhood_id: listed.id });
+        expect(byId(neighborhood), `LOC-NEIGHBORHOOD-PARENT: ${listed.id} as listed`).toEqual(listed);
+        expect(neighborhood.city, 'LOC-NEIGHBORHOOD-PARENT: city').toEqual(byId(city));
+        expect(neighborhood.state, 'LOC-NEIGHBORHOOD-PARENT: state').toEqual(city.state);
+        expect(neighborhood.country, 'LOC-NEIGHBORHOOD-PARENT: country').toEqual(city.country);
+      }
+    },
+  );
+
+  test(
+    'reads a city without neighborhoods, listed by its state',
+    verifies(['LOC-CITY-NO-NEIGHBORHOODS', 'LOC-CITY-PARENT'], '@readonly'),
+    async ({ api, target }) => {
+      const city = await read<City>(api, 'getCity', { city_id: target.catalog.cityWithoutNeighborhoods });
+      expect(city.neighborhoods, 'LOC-CITY-NO-NEIGHBORHOODS').toEqual([]);
+      const state = await read<State>(api, 'getState', { state_id: city.state.id });
+      expect(
+        state.cities.map((c) => c.id),
+        'LOC-CITY-PARENT: listed by its state',
+      ).toContain(city.id);
+    },
+  );
+});
+
+test.describe('GET /classified_locations/neighborhoods/{neighborhood_id}', () => {
+  test(
+    'reads the profile neighborhood with the city, state and country of its city',
+    verifies(['LOC-NEIGHBORHOOD-FIELDS', 'LOC-NEIGHBORHOOD-PARENT'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const neighborhood = await read<Neighborhood>(api, 'getNeighborhood', {
+        neighborhood_id: target.catalog.neighborhoodId,
+      });
+      expect(neighborhood.id).toBe(target.catalog.neighborhoodId);
+      const city = await read<City>(api, 'getCity', { city_id: neighborhood.city.id });
+      expect(
+        city.neighborhoods.map((n) => n.id),
+        'listed by its city',
+      ).toContain(neighborhood.id);
+      expect([neighborhood.state, neighborhood.country], 'LOC-NEIGHBORHOOD-PARENT').toEqual([
+        city.state,
+        city.country,
+      ]);
+    },
+  );
+});
+
+test.describe('classified locations: errors', () => {
+  const unknown = [
+    { operationId: 'getCountry', param: 'country_id', id: 'ZZ', message: 'Country not found' },
+    { operationId: 'getState', param: 'state_id', id: 'TUxCUFVOS05PV04x', message: 'State not found' },
+    { operationId: 'getCity', param: 'city_id', id: 'TUxCQ1VOS05PV04x', message: 'City not found' },
+    {
+      operationId: 'getNeighborhood',
+      param: 'neighborhood_id',
+      id: 'TUxCQlVOS05PV04x',
+      message: 'Neighborhood not found',
+    },
+  ];
+  for (const { operationId, param, id, message } of unknown) {
+    test(
+      `${operationId} answers 404 not_found "${message}" to an unknown id`,
+      verifies(['LOC-ERR-NOT-FOUND'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await api.call(operationId, { path: { [param]: id } });
+        expectError(
+          res,
+          { status: 404, error: 'not_found', message, statusIsGap: true, messageIsGap: true },
+          target,
+        );
+      },
+    );
+  }
+
+  const malformed = [
+    { operationId: 'getCountry', param: 'country_id', id: 'BRA' },
+    { operationId: 'getCountry', param: 'country_id', id: 'b1' },
+    { operationId: 'getState', param: 'state_id', id: 'not an id!' },
+    { operationId: 'getCity', param: 'city_id', id: 'x'.repeat(65) },
+    { operationId: 'getNeighborhood', param: 'neighborhood_id', id: 'a-b' },
+  ];
+  for (const { operationId, param, id } of malformed) {
+    test(
+      `${operationId} answers 400 invalid_id to the malformed id "${id.slice(0, 12)}"`,
+      verifies(['LOC-ERR-INVALID-ID'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await api.call(operationId, { path: { [param]: id } });
+        expectError(res, { status: 400, error: 'invalid_id', statusIsGap: true }, target);
+      },
+    );
+  }
+});
+
+test.describe('classified locations: tokens', () => {
+  const calls = [
+    { operationId: 'listCountries', path: () => ({}) },
+    { operationId: 'getCountry', path: (c: CatalogIds) => ({ country_id: c.countryId }) },
+    { operationId: 'getState', path: (c: CatalogIds) => ({ state_id: c.stateId }) },
+    { operationId: 'getCity', path: (c: CatalogIds) => ({ city_id: c.cityId }) },
+    { operationId: 'getNeighborhood', path: (c: CatalogIds) => ({ neighborhood_id: c.neighborhoodId }) },
+  ];
+  for (const { operationId, path } of calls) {
+    test(
+      `${operationId} answers a call with a token and one without, each with a documented status`,
+      verifies(['CATALOG-TOKEN-ANSWERED'], '@readonly'),
+      async ({ api, target }) => {
+        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
+        expect(withToken.status, 'with a token').toBe(200);
+        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
+        if (without.status !== 200)
+          expectError(without, { status: 403, error: 'access_token_not_granted' }, target);
+      },
+    );
+
+    test(
+      `${operationId} answers the same with and without a token`,
+      verifies(['CATALOG-TOKEN-OPTIONAL-MOCK'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
+        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
+        expect([without.status, without.body]).toEqual([200, withToken.body]);
+      },
+    );
+  }
+});

@@ -1,0 +1,305 @@
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+
+// Read-only: GET /items/{item_id}/shipping_options for the profile's item, zip code and city.
+
+interface DeliveryPromise {
+  type: string;
+  date?: string | null;
+  unit: string;
+  shipping: number;
+  handling: number | null;
+  offset?: { date?: string | null; shipping?: number | null };
+}
+interface ShippingOption {
+  id: unknown;
+  cost: number;
+  list_cost: number;
+  display: string;
+  tracks_shipments_status: string;
+  estimated_delivery_time: DeliveryPromise;
+}
+interface ShippingOptions {
+  destination: { zip_code: string; city: { id: string }; extended_attributes: { version?: unknown } };
+  options: ShippingOption[];
+  app_version: string;
+}
+
+/** The reference's rules for one option: costs, display values, and the delivery-time type rules. */
+function expectOptionRules(option: ShippingOption): void {
+  const edt = option.estimated_delivery_time;
+  const what = `option ${String(option.id)} (${edt.type})`;
+  expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(option.list_cost);
+  expect(['always', 'optional', 'no', 'recommended'], `SHIP-DISPLAY-VALUES: ${what}`).toContain(
+    option.display,
+  );
+  expect(['verified', 'not_verified'], `SHIP-TRACKS-VALUES: ${what}`).toContain(
+    option.tracks_shipments_status,
+  );
+  expect(['known', 'known_frame', 'unknown', 'unknown_frame'], `SHIP-EDT-TYPES: ${what}`).toContain(edt.type);
+  const handlingKnown = edt.type === 'known' || edt.type === 'known_frame';
+  if (handlingKnown) {
+    expect(Number.isInteger(edt.handling), `SHIP-EDT-HANDLING: handling of ${what} is known`).toBe(true);
+    expect(typeof edt.date, `SHIP-EDT-DATE-IF-HANDLING: date of ${what}`).toBe('string');
+  } else {
+    expect(edt.handling, `SHIP-EDT-HANDLING: handling of ${what} is null`).toBeNull();
+    expect(edt.date ?? null, `SHIP-EDT-DATE-IF-HANDLING: no date without handling (${what})`).toBeNull();
+    expect(
+      edt.offset?.date ?? null,
+      `SHIP-EDT-DATE-IF-HANDLING: no offset.date without handling (${what})`,
+    ).toBeNull();
+  }
+  if (edt.type === 'known_frame') {
+    const end = edt.offset?.date;
+    expect(typeof end, `SHIP-EDT-DATE-IF-HANDLING: range end of ${what}`).toBe('string');
+    expect(
+      Date.parse(end!),
+      `SHIP-EDT-DATE-IF-HANDLING: range of ${what} ends after it starts`,
+    ).toBeGreaterThanOrEqual(Date.parse(edt.date!));
+  }
+  if (edt.type === 'unknown_frame') {
+    const amplitude = edt.offset?.shipping;
+    expect(
+      Number.isInteger(amplitude) && amplitude! >= 0,
+      `SHIP-EDT-BUSINESS-RANGE: offset.shipping of ${what}`,
+    ).toBe(true);
+  }
+}
+
+test.describe('GET /items/{item_id}/shipping_options', () => {
+  test(
+    'calculates the options to a zip code, every option within the rules',
+    verifies(
+      [
+        'SHIP-BY-ZIP',
+        'SHIP-RESPONSE-FIELDS',
+        'SHIP-DESTINATION-FIELDS',
+        'SHIP-OPTION-FIELDS',
+        'SHIP-VERSIONS',
+        'AUTH-BEARER-HEADER',
+      ],
+      '@readonly',
+      '@smoke',
+    ),
+    async ({ api, target }) => {
+      const { shippingItem, zipCode } = target.catalog;
+      const res = await api.call('getShippingOptions', {
+        as: 'buyer',
+        path: { item_id: shippingItem },
+        query: { zip_code: zipCode },
+      });
+      expect(res.status).toBe(200);
+      const body = res.body as ShippingOptions;
+      expect(body.destination.zip_code, 'SHIP-BY-ZIP').toBe(zipCode);
+      expect(typeof body.app_version, 'SHIP-VERSIONS: app_version').toBe('string');
+      expect(
+        body.destination.extended_attributes,
+        'SHIP-VERSIONS: extended_attributes.version',
+      ).toHaveProperty('version');
+      expect(body.options.length, 'the profile item ships to the profile zip code').toBeGreaterThan(0);
+      for (const option of body.options) expectOptionRules(option);
+    },
+  );
+
+  test(
+    'calculates the options to a city, every option within the rules',
+    verifies(
+      ['SHIP-BY-CITY', 'SHIP-COST-NOT-ABOVE-LIST', 'SHIP-DISPLAY-VALUES', 'SHIP-TRACKS-VALUES'],
+      '@readonly',
+    ),
+    async ({ api, target }) => {
+      const { shippingItem, cityTo } = target.catalog;
+      const res = await api.call('getShippingOptions', {
+        as: 'buyer',
+        path: { item_id: shippingItem },
+        query: { city_to: cityTo },
+      });
+      expect(res.status).toBe(200);
+      const body = res.body as ShippingOptions;
+      expect(body.destination.city.id, 'SHIP-BY-CITY').toBe(cityTo);
+      for (const option of body.options) expectOptionRules(option);
+    },
+  );
+
+  test(
+    'gives every option a delivery promise that obeys the rules of its type',
+    verifies(
+      ['SHIP-EDT-TYPES', 'SHIP-EDT-HANDLING', 'SHIP-EDT-DATE-IF-HANDLING', 'SHIP-EDT-BUSINESS-RANGE'],
+      '@readonly',
+    ),
+    async ({ api, target }) => {
+      const { shippingItem, zipCode } = target.catalog;
+      const res = await api.call('getShippingOptions', {
+        as: 'seller',
+        path: { item_id: shippingItem },
+        query: { zip_code: zipCode },
+      });
+      expect(res.status).toBe(200);
+      for (const option of (res.body as ShippingOptions).options) expectOptionRules(option);
+    },
+  );
+
+  test(
+    'offers one option of each delivery-time type on the mock',
+    verifies(['SHIP-EDT-TYPES'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const { shippingItem, zipCode } = target.catalog;
+      const res = await api.call('getShippingOptions', {
+        as: 'buyer',
+        path: { item_id: shippingItem },
+        query: { zip_code: zipCode },
+      });
+      const types = (res.body as ShippingOptions).options.map((o) => o.estimated_delivery_time.type);
+      expect(types.sort()).toEqual(['known', 'known_frame', 'unknown', 'unknown_frame']);
+    },
+  );
+});
+
+test.describe('GET /items/{item_id}/shipping_options: tokens', () => {
+  test(
+    'answers 403 access_token_not_granted without a token',
+    verifies(['AUTH-NO-TOKEN-403', 'AUTH-BEARER-HEADER'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const { shippingItem, zipCode } = target.catalog;
+      const res = await api.call('getShippingOptions', {
+        as: 'anonymous',
+        path: { item_id: shippingItem },
+        query: { zip_code: zipCode },
+      });
+      expectError(res, { status: 403, error: 'access_token_not_granted' }, target);
+    },
+  );
+
+  test(
+    'answers 403 forbidden to a user of a site where the API is not available',
+    verifies(['AUTH-SITE-NOT-AVAILABLE'], '@readonly'),
+    async ({ api, target }) => {
+      const { shippingItem, zipCode } = target.catalog;
+      const res = await api.call('getShippingOptions', {
+        as: 'unavailableSite',
+        path: { item_id: shippingItem },
+        query: { zip_code: zipCode },
+      });
+      expectError(res, { status: 403, error: 'forbidden' }, target);
+    },
+  );
+
+  const badTokens = [
+    {
+      what: 'an unknown token',
+      token: 'APP_USR-unknown-0000',
+      status: 401,
+      error: 'not_found',
+      message: 'invalid_token',
+      id: 'AUTH-INVALID-TOKEN',
+    },
+    {
+      what: 'a malformed token',
+      token: 'not a token',
+      status: 400,
+      error: 'bad_request',
+      message: /^Malformed access_token/,
+      id: 'AUTH-MALFORMED-TOKEN',
+    },
+  ];
+  for (const { what, token, id, ...expected } of badTokens) {
+    test(
+      `answers ${expected.status} ${expected.error} to ${what}`,
+      verifies([id], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const { shippingItem, zipCode } = target.catalog;
+        const res = await api.call('getShippingOptions', {
+          as: { token },
+          path: { item_id: shippingItem },
+          query: { zip_code: zipCode },
+        });
+        expectError(res, { ...expected, statusIsGap: true, messageIsGap: true }, target);
+      },
+    );
+  }
+});
+
+test.describe('GET /items/{item_id}/shipping_options: errors on the mock', () => {
+  const cases: {
+    what: string;
+    item?: string;
+    query: Record<string, string>;
+    status: number;
+    error: string;
+    message: string;
+    id: string;
+  }[] = [
+    {
+      what: 'neither zip_code nor city_to',
+      query: {},
+      status: 400,
+      error: 'bad_request',
+      message: 'One of zip_code or city_to is required',
+      id: 'SHIP-ERR-NO-DESTINATION',
+    },
+    {
+      what: 'both zip_code and city_to',
+      query: { zip_code: '01310100', city_to: 'TUxCQ1NBTzQ1N2E4' },
+      status: 400,
+      error: 'bad_request',
+      message: 'Send either zip_code or city_to, not both',
+      id: 'SHIP-ERR-NO-DESTINATION',
+    },
+    {
+      what: 'a zip_code of 3 digits',
+      query: { zip_code: '123' },
+      status: 400,
+      error: 'bad_request',
+      message: 'Invalid zip_code: 123',
+      id: 'SHIP-ERR-NO-DESTINATION',
+    },
+    {
+      what: 'an unknown item',
+      item: 'MLB999999999',
+      query: { zip_code: '01310100' },
+      status: 404,
+      error: 'not_found',
+      message: 'Item not found',
+      id: 'SHIP-ERR-NOT-FOUND',
+    },
+    {
+      what: 'a malformed item id',
+      item: 'item-1',
+      query: { zip_code: '01310100' },
+      status: 400,
+      error: 'invalid_id',
+      message: 'Invalid id: item-1',
+      id: 'SHIP-ERR-NOT-FOUND',
+    },
+    {
+      what: 'an unknown zip code',
+      query: { zip_code: '99999999' },
+      status: 404,
+      error: 'not_found',
+      message: 'Zip code not found',
+      id: 'SHIP-ERR-NOT-FOUND',
+    },
+    {
+      what: 'an unknown city_to',
+      query: { city_to: 'TUxCQ1VOS05PV04x' },
+      status: 404,
+      error: 'not_found',
+      message: 'City not found',
+      id: 'SHIP-ERR-NOT-FOUND',
+    },
+  ];
+  for (const { what, item, query, id, ...expected } of cases) {
+    test(
+      `answers ${expected.status} ${expected.error} to ${what}`,
+      verifies([id], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await api.call('getShippingOptions', {
+          as: 'buyer',
+          path: { item_id: item ?? target.catalog.shippingItem },
+          query,
+        });
+        expectError(res, { ...expected, statusIsGap: true, messageIsGap: true }, target);
+      },
+    );
+  }
+});

@@ -1,0 +1,117 @@
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import type { Caller } from '../../fixtures/api/types.ts';
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { UserRole } from '../../fixtures/target/types.ts';
+
+// Read-only: the user status is a GET; the token travels as the access_token query parameter.
+
+interface Permission {
+  allow: boolean;
+  codes: string[];
+}
+interface UserStatus {
+  status: { list: Permission; buy: Permission; sell: Permission; billing: Permission };
+}
+
+function statusOf(
+  api: ApiClient,
+  userId: number | string,
+  as: Caller,
+  options: { tokenIn?: 'query' | 'header'; attributes?: string } = {},
+) {
+  return api.call('getUserStatus', {
+    as,
+    tokenIn: options.tokenIn ?? 'query',
+    path: { user_id: userId },
+    query: { attributes: options.attributes ?? 'status' },
+  });
+}
+
+test.describe('GET /users/{user_id}?attributes=status', () => {
+  test(
+    'answers the own status with the token in the query',
+    verifies(['USR-STATUS-FIELDS', 'USR-STATUS-TOKEN-QUERY', 'AUTH-QUERY-TOKEN'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      for (const role of ['seller', 'buyer'] as const satisfies UserRole[]) {
+        const res = await statusOf(api, target.users[role].id, role);
+        expect(res.status, `${res.label} as ${role}`).toBe(200);
+      }
+    },
+  );
+
+  test(
+    'says why a user who cannot list is blocked',
+    verifies(['USR-STATUS-LIST-BLOCKED'], '@readonly'),
+    async ({ api, target }) => {
+      const res = await statusOf(api, target.users.restricted.id, 'restricted');
+      expect(res.status, res.label).toBe(200);
+      const list = (res.body as UserStatus).status.list;
+      expect(list.allow, 'the restricted user cannot list').toBe(false);
+      expect(list.codes.length, 'codes gives the reason when list.allow is false').toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    'blocks the restricted user with rejected_by_regulations',
+    verifies(['USR-STATUS-REJECTED-REGULATIONS'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const res = await statusOf(api, target.users.restricted.id, 'restricted');
+      expect((res.body as UserStatus).status.list).toMatchObject({
+        allow: false,
+        codes: ['rejected_by_regulations'],
+      });
+    },
+  );
+
+  test(
+    'answers 403 access_token_not_granted without a token',
+    verifies(['USR-STATUS-NO-TOKEN', 'AUTH-NO-TOKEN-403'], '@readonly'),
+    async ({ api, target }) => {
+      const res = await statusOf(api, target.users.seller.id, 'anonymous');
+      expectError(res, { status: 403, error: 'access_token_not_granted' }, target);
+    },
+  );
+
+  test(
+    'answers 403 forbidden to a user of a site where the API is not available',
+    verifies(['USR-STATUS-SITE', 'AUTH-SITE-NOT-AVAILABLE'], '@readonly'),
+    async ({ api, target }) => {
+      const res = await statusOf(api, target.users.unavailableSite.id, 'unavailableSite');
+      expectError(res, { status: 403, error: 'forbidden' }, target);
+    },
+  );
+
+  test(
+    'answers a client error to an unknown or malformed token',
+    verifies(['USR-AUTH-TOKEN-INVALID'], '@readonly'),
+    async ({ api, target }) => {
+      const unknown = await statusOf(api, target.users.seller.id, { token: 'APP_USR-0000-unknown-token' });
+      expectError(unknown, { status: 401, statusIsGap: true }, target);
+      const malformed = await statusOf(api, target.users.seller.id, { token: 'not a token' });
+      expectError(malformed, { status: 400, statusIsGap: true }, target);
+    },
+  );
+
+  test(
+    "answers the mock's choices: header token, another user, no attributes, bad id",
+    verifies(
+      ['USR-STATUS-HEADER-TOKEN', 'USR-STATUS-OTHER-USER', 'USR-STATUS-ATTRIBUTES', 'USR-STATUS-ERRORS'],
+      '@readonly',
+      '@mock-only',
+    ),
+    async ({ api, target }) => {
+      const seller = target.users.seller.id;
+      const header = await statusOf(api, seller, 'seller', { tokenIn: 'header' });
+      expectError(header, { status: 403, error: 'access_token_not_granted' }, target);
+      expectError(
+        await statusOf(api, target.users.seller2.id, 'seller'),
+        { status: 403, error: 'forbidden' },
+        target,
+      );
+      const noStatus = await statusOf(api, seller, 'seller', { attributes: 'nickname' });
+      expectError(noStatus, { status: 400, error: 'bad_request' }, target);
+      expectError(await statusOf(api, 'me', 'seller'), { status: 400, error: 'bad_request' }, target);
+    },
+  );
+});
