@@ -1,0 +1,196 @@
+/**
+ * Rules of the reference that hold across resources: authentication, error shape, conventions.
+ * Read-only: every call here is a GET.
+ */
+import type { Caller, CallOptions } from '../../fixtures/api/types.ts';
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+
+interface ProtectedRead {
+  operationId: string;
+  options: (t: TargetProfile) => Omit<CallOptions, 'as'>;
+  /** The error code the operation answers without a token (the order resource has its own). */
+  noTokenError: string;
+  noTokenStatusIsGap?: boolean;
+}
+
+const orderRead = (operationId: string): ProtectedRead => ({
+  operationId,
+  options: (t) => ({ path: { order_id: t.orders.byStatus.paid } }),
+  noTokenError: 'not_identified_user',
+  noTokenStatusIsGap: true,
+});
+
+/** Protected reads (Authentication 1) with the ids the profile gives, readable by users.seller. */
+const PROTECTED_READS: ProtectedRead[] = [
+  orderRead('getOrder'),
+  orderRead('getOrderProduct'),
+  orderRead('getOrderDiscounts'),
+  {
+    operationId: 'searchOrders',
+    options: (t) => ({ query: { seller: t.users.seller.id, 'order.status': 'paid' } }),
+    noTokenError: 'not_identified_user',
+    noTokenStatusIsGap: true,
+  },
+  {
+    operationId: 'getShipment',
+    options: (t) => ({ path: { shipping_id: t.orders.shipment } }),
+    noTokenError: 'access_token_not_granted',
+  },
+  {
+    operationId: 'getShipmentLeadTime',
+    options: (t) => ({ path: { shipment_id: t.orders.shipment } }),
+    noTokenError: 'access_token_not_granted',
+  },
+  {
+    operationId: 'listFiscalDocuments',
+    options: (t) => ({ path: { pack_id: t.fiscal.sharedPack } }),
+    noTokenError: 'access_token_not_granted',
+  },
+  {
+    operationId: 'listPackMessages',
+    options: (t) => ({ path: { pack_id: t.messaging.pack, user_id: t.users.seller.id } }),
+    noTokenError: 'access_token_not_granted',
+  },
+  {
+    operationId: 'getMessage',
+    options: (t) => ({ path: { message_id: t.messaging.messageId } }),
+    noTokenError: 'access_token_not_granted',
+  },
+  {
+    operationId: 'getShippingOptions',
+    options: (t) => ({ path: { item_id: t.catalog.shippingItem }, query: { zip_code: t.catalog.zipCode } }),
+    noTokenError: 'access_token_not_granted',
+  },
+];
+
+const call = (
+  api: import('../../fixtures/api/client.ts').ApiClient,
+  read: ProtectedRead,
+  target: TargetProfile,
+  as: Caller,
+) => api.call(read.operationId, { ...read.options(target), as });
+
+test.describe('Authentication', () => {
+  for (const read of PROTECTED_READS) {
+    test(
+      `${read.operationId} answers a call with a bearer token of an entitled user`,
+      verifies(['AUTH-BEARER-HEADER', 'GEN-JSON-BODIES'], '@readonly', '@smoke'),
+      async ({ api, target }) => {
+        const res = await call(api, read, target, 'seller');
+        expect(res.status, res.label).toBeGreaterThanOrEqual(200);
+        expect(res.status, res.label).toBeLessThan(300);
+        expect(res.headers['content-type'] ?? '', res.label).toContain('application/json');
+      },
+    );
+
+    test(
+      `${read.operationId} refuses a call without a token with ${read.noTokenError}`,
+      verifies(['AUTH-NO-TOKEN-403', 'GEN-ERROR-SHAPE'], '@readonly'),
+      async ({ api, target }) => {
+        const res = await call(api, read, target, 'anonymous');
+        expectError(
+          res,
+          { status: 403, error: read.noTokenError, statusIsGap: read.noTokenStatusIsGap },
+          target,
+        );
+      },
+    );
+
+    test(
+      `${read.operationId} answers 403 forbidden to a user of a site where the API is not available`,
+      verifies(['AUTH-SITE-NOT-AVAILABLE'], '@readonly'),
+      async ({ api, target }) => {
+        const res = await call(api, read, target, 'unavailableSite');
+        expectError(res, { status: 403, error: 'forbidden' }, target);
+      },
+    );
+
+    test(
+      `${read.operationId} refuses an unknown token with 401 (observed behaviour)`,
+      verifies(['AUTH-INVALID-TOKEN'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await call(api, read, target, { token: 'APP_USR-0000-not-a-known-token' });
+        expectError(res, { status: 401, error: 'not_found', message: 'invalid_token' }, target);
+      },
+    );
+
+    test(
+      `${read.operationId} refuses a malformed token with 400 (observed behaviour)`,
+      verifies(['AUTH-MALFORMED-TOKEN'], '@readonly', '@mock-only'),
+      async ({ api, target }) => {
+        const res = await call(api, read, target, { token: 'not a token!' });
+        expectError(res, { status: 400, error: 'bad_request', message: /^Malformed access_token/ }, target);
+      },
+    );
+  }
+
+  test(
+    'the user status call takes its token from the access_token query parameter',
+    verifies(['AUTH-QUERY-TOKEN'], '@readonly', '@smoke'),
+    async ({ api, target }) => {
+      const res = await api.call('getUserStatus', {
+        as: 'seller',
+        tokenIn: 'query',
+        path: { user_id: target.users.seller.id },
+        query: { attributes: 'status' },
+      });
+      expect(res.status, res.label).toBe(200);
+    },
+  );
+});
+
+test.describe('Conventions', () => {
+  test(
+    'no protected read answers a server error, whoever calls',
+    verifies(['GEN-NO-UNDOCUMENTED-5XX'], '@readonly'),
+    async ({ api, target }) => {
+      const callers: Caller[] = ['seller', 'buyer', 'stranger', 'anonymous', { token: 'x' }];
+      for (const read of PROTECTED_READS) {
+        for (const as of callers) {
+          const res = await call(api, read, target, as);
+          expect(res.status, res.label).toBeLessThan(500);
+        }
+      }
+    },
+  );
+
+  test(
+    'timestamps are ISO 8601 with an offset or Z',
+    verifies(['GEN-TIMESTAMPS'], '@readonly'),
+    async ({ api, target }) => {
+      const res = await api.call('getOrder', {
+        as: 'seller',
+        path: { order_id: target.orders.byStatus.paid },
+      });
+      const order = res.body as Record<string, unknown>;
+      const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+      for (const field of ['date_created', 'last_updated']) {
+        expect(String(order[field]), `${field} of ${res.label}`).toMatch(iso);
+      }
+    },
+  );
+
+  test(
+    'an order without pack_id is addressed by its own id under /packs and /messages/packs',
+    verifies(['GEN-PACK-ID-FALLBACK'], '@readonly'),
+    async ({ api, target }) => {
+      const order = await api.call('getOrder', {
+        as: 'seller',
+        path: { order_id: target.orders.withoutPack },
+      });
+      expect((order.body as { pack_id: unknown }).pack_id, order.label).toBeNull();
+      const messages = await api.call('listPackMessages', {
+        as: 'seller',
+        path: { pack_id: target.orders.withoutPack, user_id: target.users.seller.id },
+      });
+      expect(messages.status, messages.label).toBe(200);
+      const fiscal = await api.call('listFiscalDocuments', {
+        as: 'seller',
+        path: { pack_id: target.orders.withoutPack },
+      });
+      // 200 with documents or 404 "no documents": never the 400 for an order that belongs to no pack.
+      expect([200, 404], fiscal.label).toContain(fiscal.status);
+    },
+  );
+});
