@@ -16,10 +16,11 @@ test.describe('GET /currency_conversions/search', () => {
     verifies(['CUR-CONVERT-RATIO', 'CUR-CONVERT-NO-TOKEN'], '@readonly', '@smoke'),
     async ({ api, target }) => {
       const { from, to } = target.orders.currencies;
-      for (const [a, b] of [
+      const pairs: [string, string][] = [
         [from, to],
         [to, from],
-      ]) {
+      ];
+      for (const [a, b] of pairs) {
         const value = await ratio(api, a, b);
         expect(Number.isFinite(value) && value > 0, `ratio ${a}→${b} is a positive number`).toBe(true);
       }
