@@ -37,7 +37,8 @@ export default defineConfig<TargetOptions>({
   metadata: { target: target.name, baseURL: target.baseURL },
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.WORKERS ? Number(process.env.WORKERS) : undefined,
+  // The suite waits on HTTP, not on the CPU: more workers than cores keep both cores busy.
+  workers: process.env.WORKERS ? Number(process.env.WORKERS) : 4,
   timeout: 30_000,
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',

@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { ApiError, badRequest } from './errors.ts';
+import { installFaults } from './faults/catalog.ts';
 import attachmentsRoutes from './routes/attachments.ts';
 import categoriesRoutes from './routes/categories.ts';
 import controlRoutes from './routes/control.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
 
 export interface MockOptions extends WorldOptions {
   logger?: boolean;
+  /** Named faults to plant (mock/faults/), for the mutation run; none by default. */
+  faults?: readonly string[];
 }
 
 /** Largest body the mock reads: a 25 MB attachment plus multipart framing. Larger is refused early. */
@@ -82,6 +85,7 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
   // Any other content type is read as a buffer so handlers can answer it with the reference's 400.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 64, fields: 64, parts: 128 } });
+  installFaults(app, options.faults ?? []);
   await app.register(controlRoutes, { worldOptions: options });
   await app.register(ordersRoutes);
   await app.register(usersRoutes);

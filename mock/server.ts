@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { build } from './app.ts';
 import { fixturesDir } from './store/data.ts';
 
-const usage = 'usage: npm run mock -- [--port 4010] [--host 127.0.0.1] [--scale 1] [--log]';
+const usage =
+  'usage: npm run mock -- [--port 4010] [--host 127.0.0.1] [--scale 1] [--log] [--fault NAME ...]';
 
 function options() {
   try {
@@ -13,6 +14,7 @@ function options() {
         host: { type: 'string', default: '127.0.0.1' },
         scale: { type: 'string', default: '1' },
         log: { type: 'boolean', default: false },
+        fault: { type: 'string', multiple: true, default: [] },
       },
     });
     const port = Number(values.port);
@@ -21,15 +23,23 @@ function options() {
       throw new Error(`--port must be 0..65535, got ${values.port}`);
     if (!Number.isInteger(scale) || scale < 1)
       throw new Error(`--scale must be a positive integer, got ${values.scale}`);
-    return { port, host: values.host, scale, log: values.log };
+    const faults = [...values.fault, ...(process.env.MOCK_FAULTS ?? '').split(',')].filter(Boolean);
+    return { port, host: values.host, scale, log: values.log, faults };
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     process.exit(2);
   }
 }
 
-const { port, host, scale, log } = options();
-const app = await build({ logger: log, scale });
+const { port, host, scale, log, faults } = options();
+let app: Awaited<ReturnType<typeof build>>;
+try {
+  app = await build({ logger: log, scale, faults });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+if (faults.length) console.log(`faults planted: ${faults.join(', ')}`);
 try {
   const address = await app.listen({ port, host });
   console.log(`mock listening on ${address}`);

@@ -39,7 +39,12 @@ async function readLimited(stream: Readable & { truncated?: boolean }): Promise<
 
 /** busboy reads a part with an empty filename="" as a field: it is a file without a name. */
 function namelessFile(mimeType: string, value: unknown): UploadedFile {
-  return { filename: '', mimeType: mimeType.toLowerCase(), bytes: Buffer.from(String(value)), tooLarge: false };
+  return {
+    filename: '',
+    mimeType: mimeType.toLowerCase(),
+    bytes: Buffer.from(String(value)),
+    tooLarge: false,
+  };
 }
 
 /**
@@ -60,7 +65,8 @@ export async function scanUploads(
     for await (const part of parts) {
       const wanted = part.fieldname === options.field;
       if (part.type !== 'file') {
-        if (wanted && part.mimetype !== 'text/plain') scan.files.push(namelessFile(part.mimetype, part.value));
+        if (wanted && part.mimetype !== 'text/plain')
+          scan.files.push(namelessFile(part.mimetype, part.value));
         continue;
       }
       if (!wanted || scan.files.length >= options.keep) {

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** A realistic regression of a real server, planted by the mutation run to prove the suite catches it. */
+export interface Fault {
+  name: string;
+  /** The requirement id of spec/requirements/ that the fault breaks. */
+  requirement: string;
+  description: string;
+  install(app: FastifyInstance): void;
+}
+
+/** `GET /orders/:order_id`: a route as Fastify names it. */
+export type RouteKey = `${'GET' | 'POST' | 'DELETE'} ${string}`;
+
+function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ''}`;
+}
+
+type Json = Record<string, unknown>;
+
+/** Rewrites the JSON body a route answers with the given status (all statuses when omitted). */
+export function onJson(
+  app: FastifyInstance,
+  route: RouteKey,
+  transform: (body: Json, request: FastifyRequest, reply: FastifyReply) => unknown,
+  status?: number,
+): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (routeOf(request) !== route || (status !== undefined && reply.statusCode !== status)) return payload;
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json'))
+      return payload;
+    const next = transform(JSON.parse(payload) as Json, request, reply);
+    return JSON.stringify(next);
+  });
+}
+
+/** Rewrites the raw bytes a route answers with (file downloads). */
+export function onBytes(app: FastifyInstance, route: RouteKey, transform: (bytes: Buffer) => Buffer): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (routeOf(request) !== route || reply.statusCode !== 200) return payload;
+    if (Buffer.isBuffer(payload)) return transform(payload);
+    if (typeof payload === 'string') return transform(Buffer.from(payload, 'latin1'));
+    return payload;
+  });
+}
+
+/** Changes the status (and the body's status and error) a route answers. */
+export function onStatus(
+  app: FastifyInstance,
+  route: RouteKey,
+  from: number,
+  to: number,
+  error?: string,
+): void {
+  onJson(
+    app,
+    route,
+    (body, _request, reply) => {
+      reply.code(to);
+      return 'status' in body ? { ...body, status: to, ...(error ? { error } : {}) } : body;
+    },
+    from,
+  );
+}
+
+/** Changes the request before the handler sees it: query, headers (onRequest), parsed JSON body (preHandler). */
+export function onRequest(
+  app: FastifyInstance,
+  route: RouteKey,
+  change: (request: FastifyRequest) => void,
+): void {
+  app.addHook('preHandler', async (request) => {
+    if (routeOf(request) === route) change(request);
+  });
+}
+
+export function query(request: FastifyRequest): Record<string, unknown> {
+  return request.query as Record<string, unknown>;
+}
+
+/** Deletes a dotted path (`status_detail`, `order_items.0.unit_price`) from a JSON value. */
+export function removePath(body: unknown, path: string): unknown {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let node = body as Record<string, unknown> | undefined;
+  for (const key of keys) node = node?.[key] as Record<string, unknown> | undefined;
+  if (node && typeof node === 'object') delete node[last];
+  return body;
+}
+
+/** Sets a dotted path of a JSON value. */
+export function setPath(body: unknown, path: string, value: unknown): unknown {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  let node = body as Record<string, unknown> | undefined;
+  for (const key of keys) node = node?.[key] as Record<string, unknown> | undefined;
+  if (node && typeof node === 'object') node[last] = value;
+  return body;
+}
+
+/** Applies a change to every element of an array field of the body (e.g. `results`). */
+export function eachOf(body: Json, field: string, change: (item: Json) => void): Json {
+  const list = body[field];
+  if (Array.isArray(list)) for (const item of list) change(item as Json);
+  return body;
+}
