@@ -114,6 +114,27 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
       }
     },
   );
+
+  test(
+    'answers 404 not_found to a seller of the pack who loaded no document, while the other seller sees its own',
+    verifies(['FIS-ERR-USER-NO-DOCUMENTS', 'FIS-LIST-SELLER-OWN'], '@readonly'),
+    async ({ api, target }) => {
+      const pack = target.fiscal.halfPack;
+      const own = await list(api, pack, 'seller');
+      expect(own.status, own.label).toBe(200);
+      expect((own.body as DocumentList).fiscal_documents.length, own.label).toBeGreaterThan(0);
+      expectError(
+        await list(api, pack, 'seller2'),
+        {
+          status: 404,
+          error: 'not_found',
+          message: `The user: ${target.users.seller2.id} has no fiscal_documents in the pack: ${pack}`,
+          messageIsGap: true,
+        },
+        target,
+      );
+    },
+  );
 });
 
 test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () => {

@@ -96,6 +96,37 @@ function expectCreated(res: ApiResponse): string {
 
 test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
+    'answers messages whose moderation and attachments carry the documented fields, read by either party',
+    verifies(['MSG-MODERATION-STATUS', 'MSG-MODERATION-REASON', 'MSG-ATTACHMENT-FIELDS'], '@readonly'),
+    async ({ api, target }) => {
+      // The schema check of every answer enforces the value sets; this reads every page of both views so it applies.
+      const seen: { moderation?: unknown; attachments?: unknown }[] = [];
+      for (const as of ['seller', 'buyer'] as const) {
+        for (let offset = 0; ; offset += PAGE) {
+          const body = (await listing(api, target, as, { limit: PAGE, offset })).body as {
+            paging: { total: number };
+            messages: { message_moderation?: unknown; message_attachments?: unknown }[];
+          };
+          seen.push(
+            ...body.messages.map((m) => ({
+              moderation: m.message_moderation,
+              attachments: m.message_attachments,
+            })),
+          );
+          if (body.messages.length === 0 || offset + PAGE >= body.paging.total) break;
+        }
+      }
+      expect(seen.filter((m) => m.moderation).length, 'messages with a moderation').toBeGreaterThan(0);
+      const withFiles = seen.filter((m) => Array.isArray(m.attachments) && m.attachments.length > 0);
+      test.skip(
+        withFiles.length === 0,
+        "no message of the profile's conversation has an attachment to check",
+      );
+      expect(withFiles.length).toBeGreaterThan(0);
+    },
+  );
+
+  test(
     'answers the listing envelope with the limits 350 and 3500',
     verifies(
       ['MSG-LIST-ENVELOPE', 'MSG-LIMIT-FIELDS', 'MSG-CONVERSATION-STATUS', 'MSG-FIELDS-CURRENT'],
