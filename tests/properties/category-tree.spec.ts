@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
+import { pick, treeWalk } from './arbitraries/treeWalk.ts';
+
+// Read-only: random walks down the category tree of the profile's site, from its top categories,
+// following only ids the answers give.
+
+interface IdName {
+  id: string;
+  name: string;
+}
+interface Category extends IdName {
+  path_from_root: IdName[];
+  children_categories: (IdName & { total_items_in_this_category: number })[];
+  settings: { listing_allowed: boolean };
+}
+
+/** One step of a walk: the category read, and the listing it was reached through. */
+interface Step {
+  category: Category;
+  listed: IdName;
+}
+
+async function readCategory(api: ApiClient, id: string): Promise<Category> {
+  const res = await api.call('getCategory', { as: 'seller', path: { category_id: id } });
+  expect(res.status, `${res.label}: a category the tree lists can be read`).toBe(200);
+  return res.body as Category;
+}
+
+async function topCategories(api: ApiClient, siteId: string): Promise<IdName[]> {
+  const res = await api.call('listSiteCategories', { as: 'seller', path: { site_id: siteId } });
+  expect(res.status, res.label).toBe(200);
+  const { categories } = res.body as { categories: IdName[] };
+  expect(categories.length, `${res.label}: the profile's site has categories`).toBeGreaterThan(0);
+  return categories;
+}
+
+/** Walks from a top category along the choices; stops at a leaf. */
+async function walk(api: ApiClient, top: IdName[], choices: number[]): Promise<Step[]> {
+  const [first = 0, ...rest] = choices;
+  let listed = pick(top, first);
+  const steps: Step[] = [{ category: await readCategory(api, listed.id), listed }];
+  for (const choice of rest) {
+    const children = steps.at(-1)!.category.children_categories;
+    if (children.length === 0) break;
+    listed = pick(children, choice);
+    steps.push({ category: await readCategory(api, listed.id), listed });
+  }
+  return steps;
+}
+
+function describePath(path: IdName[]): string {
+  return `[${path.map((p) => p.id).join(' > ')}]`;
+}
+
+/** CAT-PATH-EXTENDS: the child's path starts with the parent's, is one longer, and contains the parent. */
+function expectPathExtends(parent: Category, child: Category): void {
+  const what = `CAT-PATH-EXTENDS: ${child.id} ${describePath(child.path_from_root)} under ${parent.id} ${describePath(parent.path_from_root)}`;
+  expect(child.path_from_root.slice(0, parent.path_from_root.length), what).toEqual(parent.path_from_root);
+  expect(child.path_from_root.length, `${what}: exactly one more entry`).toBe(
+    parent.path_from_root.length + 1,
+  );
+  const holdsParent = child.path_from_root.some((p) => p.id === parent.id && p.name === parent.name);
+  expect(holdsParent, `${what}: contains the parent with its name`).toBe(true);
+}
+
+/** CAT-LEAF-CHILDREN and CAT-LEAF-LISTING for one category reached through a listing. */
+function expectNodeRules({ category, listed }: Step): void {
+  expect(category.id, `CAT-LEAF-CHILDREN: ${listed.id} read as itself`).toBe(listed.id);
+  expect(category.name, `CAT-LEAF-CHILDREN: ${listed.id} has the listed name`).toBe(listed.name);
+  if (category.children_categories.length > 0)
+    expect(
+      category.settings.listing_allowed,
+      `CAT-LEAF-LISTING: ${category.id} has ${category.children_categories.length} children`,
+    ).toBe(false);
+}
+
+test.describe('GET /categories/{category_id}, walking the tree', () => {
+  test(
+    'should extend the parent path by one entry holding the parent at every step of any walk',
+    verifies(['CAT-PATH-EXTENDS', 'CAT-SITE-TOP-LEVEL'], '@readonly'),
+    async ({ api, target, property }) => {
+      const top = await topCategories(api, target.catalog.siteId);
+      await property(
+        fc.asyncProperty(treeWalk, async (choices) => {
+          const steps = await walk(api, top, choices);
+          const root = steps[0]!.category;
+          expect(
+            root.path_from_root.filter((p) => p.id !== root.id),
+            `CAT-SITE-TOP-LEVEL: top category ${root.id} is a root ${describePath(root.path_from_root)}`,
+          ).toEqual([]);
+          for (let i = 1; i < steps.length; i++)
+            expectPathExtends(steps[i - 1]!.category, steps[i]!.category);
+        }),
+        15,
+      );
+    },
+  );
+
+  test(
+    'should read every listed child with its listed name and never allow listing on a non-leaf',
+    verifies(['CAT-LEAF-CHILDREN', 'CAT-LEAF-LISTING'], '@readonly'),
+    async ({ api, target, property }) => {
+      const top = await topCategories(api, target.catalog.siteId);
+      await property(
+        fc.asyncProperty(treeWalk, async (choices) => {
+          for (const step of await walk(api, top, choices)) expectNodeRules(step);
+        }),
+        15,
+      );
+    },
+  );
+
+  test(
+    'should end the path of every category of any walk with the category itself on the mock',
+    verifies(['CAT-PATH-SELF'], '@readonly', '@mock-only'),
+    async ({ api, target, property }) => {
+      const top = await topCategories(api, target.catalog.siteId);
+      await property(
+        fc.asyncProperty(treeWalk, async (choices) => {
+          for (const { category } of await walk(api, top, choices))
+            expect(
+              { id: category.path_from_root.at(-1)?.id, name: category.path_from_root.at(-1)?.name },
+              `CAT-PATH-SELF: ${category.id} ${describePath(category.path_from_root)}`,
+            ).toEqual({ id: category.id, name: category.name });
+        }),
+        10,
+      );
+    },
+  );
+});

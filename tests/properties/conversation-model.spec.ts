@@ -1,0 +1,49 @@
+/**
+ * A conversation, model-based. Uses messaging.writablePacks[11] (the contract tests use 0 to 7,
+ * message-text.spec.ts 8 to 10). Messages cannot be deleted: the model starts each run from the
+ * totals the listing shows then.
+ */
+import fc from 'fast-check';
+import { test, verifies } from '../../fixtures/index.ts';
+import {
+  type ConversationModel,
+  type ConversationReal,
+  startModel,
+} from './models/conversation/ConversationModel.ts';
+import { conversationCommands } from './models/conversation/commands.ts';
+import { runModel } from './models/runModel.ts';
+
+const PACK_INDEX = 11;
+
+test.describe('a post-sale conversation (model-based)', () => {
+  // A failure shrinks through many more requests than a passing run makes.
+  test.describe.configure({ timeout: 120_000 });
+
+  test(
+    'should agree with the model on every sequence of sends, listings and reads by both parties',
+    verifies(
+      [
+        'MSG-CREATE-BODY',
+        'MSG-CREATE-VISIBLE',
+        'MSG-LIST-PAGING',
+        'MSG-CREATE-ERR-SELLER-LENGTH',
+        'MSG-CREATE-ERR-BUYER-LENGTH',
+        'MSG-CREATE-ERR-CHARSET',
+        'MSG-CREATE-ERR-SENDER-ACCESS',
+        'MSG-AUTH-ORDER',
+        'MSG-AUTH-MESSAGE',
+        'MSG-BYID-FORMS',
+      ],
+      '@writes',
+    ),
+    async ({ api, target, property }) => {
+      const pack = target.messaging.writablePacks[PACK_INDEX];
+      if (pack === undefined) throw new Error(`the profile lists no messaging.writablePacks[${PACK_INDEX}]`);
+      const real: ConversationReal = { api, target, pack };
+      const run = async (commands: Iterable<fc.AsyncCommand<ConversationModel, ConversationReal>>) => {
+        await runModel(async () => ({ model: await startModel(real), real }), commands);
+      };
+      await property(fc.asyncProperty(conversationCommands(10), run), 6);
+    },
+  );
+});

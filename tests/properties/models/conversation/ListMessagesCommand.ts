@@ -1,0 +1,52 @@
+import { expect } from '@playwright/test';
+import type fc from 'fast-check';
+import {
+  type ConversationModel,
+  type ConversationReal,
+  type Listing,
+  listMessages,
+  type Sender,
+} from './ConversationModel.ts';
+
+/** GET /messages/packs/{pack_id}/sellers/{user_id} with a page near the end of the conversation. */
+export class ListMessagesCommand implements fc.AsyncCommand<ConversationModel, ConversationReal> {
+  constructor(
+    readonly as: Sender,
+    readonly limit: number,
+    /** How far from the end the page starts: offset = total - back (at least 0). */
+    readonly back: number,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ConversationModel, real: ConversationReal): Promise<void> {
+    if (this.as === 'stranger') {
+      const res = await listMessages(real, this.as, { limit: this.limit, offset: 0 });
+      expect(res.status, `MSG-AUTH-ORDER: ${res.label} refuses a user outside the order`).toBe(403);
+      return;
+    }
+    const total = model.total[this.as];
+    const offset = Math.max(0, total - this.back);
+    const res = await listMessages(real, this.as, { limit: this.limit, offset });
+    expect(res.status, res.label).toBe(200);
+    const body = res.body as Listing;
+    expect(
+      body.paging,
+      `MSG-LIST-PAGING: ${res.label} echoes limit and offset with the model's total`,
+    ).toEqual({
+      limit: this.limit,
+      offset,
+      total,
+    });
+    expect(
+      body.messages.length,
+      `MSG-LIST-PAGING: ${res.label} holds min(limit, total - offset) messages`,
+    ).toBe(Math.min(this.limit, total - offset));
+  }
+
+  toString(): string {
+    return `list(${this.as}, limit ${this.limit}, total - ${this.back})`;
+  }
+}

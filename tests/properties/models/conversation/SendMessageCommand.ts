@@ -1,0 +1,62 @@
+import { expect } from '@playwright/test';
+import type fc from 'fast-check';
+import type { ConversationModel, ConversationReal, Sender } from './ConversationModel.ts';
+import { messageOf } from './ConversationModel.ts';
+
+/** A text and, when the reference refuses it, the rule that does. */
+export interface TextCase {
+  text: string;
+  refusedBy?: string;
+}
+
+/** POST /messages/packs/{pack_id}/sellers/{user_id}: a party's valid text is created; anything else refused. */
+export class SendMessageCommand implements fc.AsyncCommand<ConversationModel, ConversationReal> {
+  constructor(
+    readonly as: Sender,
+    readonly text: TextCase,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: ConversationModel, real: ConversationReal): Promise<void> {
+    const { api, target, pack } = real;
+    const counterpart = this.as === 'buyer' ? target.users.seller.id : target.users.buyer.id;
+    const res = await api.call('sendPackMessage', {
+      as: this.as,
+      path: { pack_id: pack, user_id: target.users.seller.id },
+      query: { tag: 'post_sale', application_id: target.messaging.applicationId },
+      json: {
+        from: { user_id: String(target.users[this.as].id) },
+        to: { user_id: String(counterpart) },
+        text: this.text.text,
+      },
+    });
+    if (this.as === 'stranger') {
+      expect(
+        res.status,
+        `MSG-CREATE-ERR-SENDER-ACCESS: ${res.label} refuses a sender outside the order`,
+      ).toBe(403);
+      return;
+    }
+    if (this.text.refusedBy) {
+      expect(res.status, `${this.text.refusedBy}: ${res.label} answered ${res.shown}`).toBe(400);
+      return;
+    }
+    expect([200, 201], `MSG-CREATE-BODY: ${res.label} creates the message; answered ${res.shown}`).toContain(
+      res.status,
+    );
+    const { id, text } = messageOf(res.body);
+    expect(id, `MSG-CREATE-BODY: ${res.label} answers the created message with its id`).toBeTruthy();
+    expect(text, `MSG-CREATE-BODY: ${res.label} answers the text sent`).toBe(this.text.text);
+    model.sent.push({ id: id!, from: this.as, text: this.text.text });
+    model.total.seller += 1;
+    model.total.buyer += 1;
+  }
+
+  toString(): string {
+    const shown = this.text.text.length > 24 ? `${this.text.text.slice(0, 24)}…` : this.text.text;
+    return `send(${this.as}, ${this.text.text.length} chars ${JSON.stringify(shown)}${this.text.refusedBy ? `, refused by ${this.text.refusedBy}` : ''})`;
+  }
+}

@@ -1,0 +1,99 @@
+import { expect } from '@playwright/test';
+import type { ApiClient } from '../../../../fixtures/api/client.ts';
+import type { ApiResponse, FilePart } from '../../../../fixtures/api/types.ts';
+import type { TargetProfile } from '../../../../fixtures/target/types.ts';
+
+export type FiscalCaller = 'seller' | 'buyer' | 'stranger';
+type FiscalKind = 'pdf' | 'xml';
+
+/** A document the model says the seller holds in the pack. */
+export interface HeldDocument {
+  id: string;
+  part: FilePart;
+}
+
+/** What the pack holds for its seller, and the ids deleted so far (which must stay gone). */
+export interface FiscalModel {
+  held: HeldDocument[];
+  gone: string[];
+}
+
+export interface FiscalReal {
+  api: ApiClient;
+  target: TargetProfile;
+  pack: number;
+}
+
+export const emptyFiscalModel = (): FiscalModel => ({ held: [], gone: [] });
+
+const KINDS: Record<string, FiscalKind> = {
+  'application/pdf': 'pdf',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+};
+
+/** The reference's "type" of a file; undefined for a type it does not allow. */
+const kindOf = (part: FilePart): FiscalKind | undefined => KINDS[part.mimeType];
+
+const describePart = (part: FilePart) => `"${part.name}" (${part.mimeType}, ${part.buffer.length} bytes)`;
+
+function badRequests(parts: FilePart[]): string[] {
+  const reasons = parts.length > 2 ? [`FIS-ERR-TOO-MANY-FILES: ${parts.length} files in one request`] : [];
+  for (const part of parts) {
+    if (part.buffer.length === 0) reasons.push(`FIS-ERR-EMPTY-FILE: ${describePart(part)} is empty`);
+    if (part.name === '') reasons.push(`FIS-ERR-FILENAME-EMPTY: ${describePart(part)} has no name`);
+    if (!kindOf(part)) reasons.push(`FIS-ERR-TYPE: ${describePart(part)} is of a type not allowed`);
+  }
+  return reasons;
+}
+
+function conflicts(model: FiscalModel, parts: FilePart[]): string[] {
+  const kinds = parts.map(kindOf).filter((kind) => kind !== undefined);
+  const heldKinds = model.held.map((doc) => kindOf(doc.part));
+  const reasons: string[] = [];
+  if (new Set(kinds).size < kinds.length) reasons.push('FIS-ERR-SAME-TYPE-TWICE: two files of one type');
+  if (model.held.length >= 2) reasons.push('FIS-ERR-MAX-FILES: the seller already holds two documents');
+  for (const kind of new Set(kinds)) {
+    if (heldKinds.includes(kind)) reasons.push(`FIS-ERR-TYPE-EXISTS: the seller already holds a ${kind}`);
+  }
+  return reasons;
+}
+
+/**
+ * The statuses the reference allows for an upload, with the reasons. Where two rows apply at once
+ * (a bad file and a conflict; a bad file from a user outside the role) the reference does not say
+ * which comes first, so either is accepted.
+ */
+export function uploadVerdict(
+  model: FiscalModel,
+  as: FiscalCaller,
+  parts: FilePart[],
+): { allowed: number[]; reasons: string[] } {
+  const bad = badRequests(parts);
+  const conflict = as === 'seller' ? conflicts(model, parts) : [];
+  const denied = as === 'seller' ? [] : [`FIS-AUTH-FORBIDDEN: the ${as} may not upload`];
+  const allowed = [
+    ...(denied.length ? [403] : []),
+    ...(bad.length ? [400] : []),
+    ...(conflict.length ? [409] : []),
+  ];
+  return { allowed: allowed.length ? allowed : [200], reasons: [...denied, ...bad, ...conflict] };
+}
+
+const ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+};
+
+/** Asserts the status is one the model allows and, for an error, the reference's error code for it. */
+export function expectStatus(res: ApiResponse, allowed: number[], why: string): void {
+  expect(
+    allowed,
+    `${res.label} answered ${res.status} ${res.shown}; the model expects ${allowed.join(' or ')}: ${why}`,
+  ).toContain(res.status);
+  const code = ERROR_CODES[res.status];
+  if (code)
+    expect((res.body as { error?: string }).error, `${res.label}: error code of a ${res.status}`).toBe(code);
+}

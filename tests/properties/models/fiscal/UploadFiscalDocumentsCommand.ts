@@ -1,0 +1,43 @@
+import { expect } from '@playwright/test';
+import type fc from 'fast-check';
+import type { FilePart } from '../../../../fixtures/api/types.ts';
+import {
+  expectStatus,
+  type FiscalCaller,
+  type FiscalModel,
+  type FiscalReal,
+  uploadVerdict,
+} from './FiscalModel.ts';
+
+/** POST /packs/{pack_id}/fiscal_documents with one to three files. */
+export class UploadFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, FiscalReal> {
+  constructor(
+    readonly as: FiscalCaller,
+    readonly parts: FilePart[],
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(model: FiscalModel, { api, pack }: FiscalReal): Promise<void> {
+    const res = await api.call('uploadFiscalDocuments', {
+      as: this.as,
+      path: { pack_id: pack },
+      multipart: { fiscal_document: this.parts },
+    });
+    const { allowed, reasons } = uploadVerdict(model, this.as, this.parts);
+    expectStatus(res, allowed, reasons.join('; ') || 'every upload rule is met');
+    if (res.status !== 200) return;
+    const ids = (res.body as { ids: string[] }).ids;
+    expect(ids, `FIS-UPLOAD-RESULT: ${res.label} answers one id per file sent`).toHaveLength(
+      this.parts.length,
+    );
+    model.held.push(...this.parts.map((part, i) => ({ id: ids[i]!, part })));
+  }
+
+  toString(): string {
+    const files = this.parts.map((p) => `${p.name || '(no name)'}:${p.mimeType}:${p.buffer.length}B`);
+    return `upload(${this.as}, [${files.join(', ')}])`;
+  }
+}

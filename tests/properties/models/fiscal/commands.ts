@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import type { TargetProfile } from '../../../../fixtures/target/types.ts';
+import { fiscalUpload } from '../../arbitraries/fiscalFiles.ts';
+import { DeleteFiscalDocumentsCommand } from './DeleteFiscalDocumentsCommand.ts';
+import { DownloadFiscalDocumentCommand, type DownloadPick } from './DownloadFiscalDocumentCommand.ts';
+import type { FiscalCaller, FiscalModel, FiscalReal } from './FiscalModel.ts';
+import { ListFiscalDocumentsCommand } from './ListFiscalDocumentsCommand.ts';
+import { UploadFiscalDocumentsCommand } from './UploadFiscalDocumentsCommand.ts';
+
+/**
+ * Command sequences against one pack. Whether the buyer may write and whether text/xml is the same
+ * type as application/xml are reference gaps: those are exercised only against the mock.
+ */
+export function fiscalCommands(
+  target: TargetProfile,
+  maxCommands: number,
+): fc.Arbitrary<Iterable<fc.AsyncCommand<FiscalModel, FiscalReal>>> {
+  const xmlTypes = target.isMock ? ['application/xml', 'text/xml'] : ['application/xml'];
+  const writer = fc.oneof(
+    { weight: 6, arbitrary: fc.constant<FiscalCaller>('seller') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<FiscalCaller>(
+        ...(target.isMock ? (['buyer', 'stranger'] as const) : (['stranger'] as const)),
+      ),
+    },
+  );
+  const reader = fc.constantFrom<FiscalCaller>('seller', 'buyer', 'stranger');
+  const pick = fc.constantFrom<DownloadPick>('held', 'held', 'gone', 'unknown');
+  const upload = fc
+    .tuple(writer, fiscalUpload(xmlTypes))
+    .map(([as, parts]) => new UploadFiscalDocumentsCommand(as, parts));
+  // Uploads twice as likely as the others: the interesting states (one, two documents) need them.
+  return fc.commands(
+    [
+      upload,
+      upload,
+      reader.map((as) => new ListFiscalDocumentsCommand(as)),
+      fc.tuple(reader, pick, fc.nat(7)).map(([as, p, i]) => new DownloadFiscalDocumentCommand(as, p, i)),
+      writer.map((as) => new DeleteFiscalDocumentsCommand(as)),
+    ],
+    { maxCommands },
+  );
+}

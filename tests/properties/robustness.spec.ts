@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import type { OperationInfo, Spec } from '../../fixtures/conformance/spec.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import {
+  type MalformedCall,
+  malformedReadCall,
+  malformedWriteCall,
+  rawUrlCall,
+  tokenIn,
+} from './arbitraries/operationCalls.ts';
+import { type RawAnswer, sendRaw } from './arbitraries/rawCall.ts';
+
+// Every operation of the spec, fed malformed input: a documented answer (4xx in the error shape where
+// the input is certainly wrong), never an undocumented 5xx, never a hang (each request is bounded by
+// the profile's timeoutMs, and a timeout fails the property). Writes send bodies no server can accept,
+// and DELETE only ever names a hostile pack: nothing is created or deleted.
+
+const RUNS_PER_OPERATION = 3;
+const IDS = ['GEN-NO-UNDOCUMENTED-5XX', 'GEN-ERROR-SHAPE'];
+
+interface Answer {
+  label: string;
+  status: number;
+  violations: string[];
+}
+
+/** The property of one answer: it conforms, and certainly wrong input is refused with a 4xx. */
+function expectRobust(malformed: MalformedCall, answer: Answer): void {
+  const what = `${malformed.operationId} with ${malformed.mutation} as ${malformed.as}: ${answer.label} → ${answer.status}`;
+  expect(answer.violations, `${what}: GEN-NO-UNDOCUMENTED-5XX / GEN-ERROR-SHAPE`).toEqual([]);
+  if (malformed.mustReject) {
+    expect(answer.status, `${what}: malformed input is a client error`).toBeGreaterThanOrEqual(400);
+    expect(answer.status, `${what}: malformed input is a client error`).toBeLessThan(500);
+  }
+}
+
+async function sendThroughClient(
+  api: ApiClient,
+  op: OperationInfo,
+  malformed: MalformedCall,
+): Promise<Answer> {
+  return api.send(malformed.operationId, {
+    as: malformed.as,
+    tokenIn: tokenIn(op),
+    path: malformed.path,
+    query: malformed.query,
+    headers: malformed.headers,
+    raw: malformed.raw,
+  });
+}
+
+function operationsBy(spec: Spec, write: boolean): OperationInfo[] {
+  return spec.operations.filter((op) => (op.method !== 'get') === write);
+}
+
+/** Runs the property for each operation in turn, so the quick setting still reaches every one. */
+async function forEachOperation(
+  ops: OperationInfo[],
+  check: (op: OperationInfo) => Promise<void>,
+): Promise<void> {
+  expect(ops.length, 'the spec has operations of this kind').toBeGreaterThan(0);
+  for (const op of ops) await check(op);
+}
+
+test.describe('every operation, malformed input', () => {
+  test(
+    'should answer wrong, missing, extra and hostile parameters of every read with a documented status',
+    verifies(IDS, '@readonly'),
+    async ({ api, spec, target, property }) => {
+      await forEachOperation(operationsBy(spec, false), (op) =>
+        property(
+          fc.asyncProperty(malformedReadCall(spec, op, target), async (malformed) => {
+            expectRobust(malformed, await sendThroughClient(api, op, malformed));
+          }),
+          RUNS_PER_OPERATION,
+        ),
+      );
+    },
+  );
+
+  test(
+    'should answer duplicated parameters and odd percent-encodings of every read with a documented status',
+    verifies(IDS, '@readonly'),
+    async ({ request, spec, target, property }) => {
+      await forEachOperation(operationsBy(spec, false), (op) =>
+        property(
+          fc.asyncProperty(rawUrlCall(spec, op, target), async (malformed) => {
+            expectRobust(malformed, await sendRawCall(request, spec, target, malformed));
+          }),
+          RUNS_PER_OPERATION,
+        ),
+      );
+    },
+  );
+
+  test(
+    'should refuse broken bodies and wrong content types of every write with a documented 4xx',
+    verifies(IDS, '@writes'),
+    async ({ api, spec, target, property }) => {
+      await forEachOperation(operationsBy(spec, true), (op) =>
+        property(
+          fc.asyncProperty(malformedWriteCall(spec, op, target), async (malformed) => {
+            expectRobust(malformed, await sendThroughClient(api, op, malformed));
+          }),
+          RUNS_PER_OPERATION,
+        ),
+      );
+    },
+  );
+});
+
+function sendRawCall(
+  request: Parameters<typeof sendRaw>[0],
+  spec: Spec,
+  target: TargetProfile,
+  malformed: MalformedCall,
+): Promise<RawAnswer> {
+  if (!malformed.rawUrl) throw new Error(`${malformed.mutation}: not a raw call`);
+  return sendRaw(request, spec, target, { ...malformed, rawUrl: malformed.rawUrl });
+}

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { zipCodes } from './arbitraries/zipCodes.ts';
+
+// Read-only: GET /items/{item_id}/shipping_options for items, zip codes and cities the target shows,
+// plus generated well-formed zip codes. An unknown destination may be refused with a documented
+// error (the API client fails the test on anything undocumented); the rules hold on every 200.
+
+interface DeliveryPromise {
+  type: string;
+  date?: string | null;
+  shipping: number;
+  handling: number | null;
+  offset?: { date?: string | null; shipping?: number | null };
+}
+interface ShippingOption {
+  id: unknown;
+  cost: number;
+  list_cost: number;
+  estimated_delivery_time: DeliveryPromise;
+}
+
+const RULE_IDS = [
+  'SHIP-COST-NOT-ABOVE-LIST',
+  'SHIP-EDT-TYPES',
+  'SHIP-EDT-HANDLING',
+  'SHIP-EDT-DATE-IF-HANDLING',
+  'SHIP-EDT-BUSINESS-RANGE',
+];
+
+function expectDatesFollowHandling(edt: DeliveryPromise, what: string): void {
+  if (edt.type === 'known' || edt.type === 'known_frame') {
+    expect(Number.isInteger(edt.handling), `SHIP-EDT-HANDLING: handling of ${what} is known`).toBe(true);
+    expect(typeof edt.date, `SHIP-EDT-DATE-IF-HANDLING: date of ${what}`).toBe('string');
+  } else {
+    expect(edt.handling, `SHIP-EDT-HANDLING: handling of ${what} is null`).toBeNull();
+    expect(edt.date ?? null, `SHIP-EDT-DATE-IF-HANDLING: no date without handling (${what})`).toBeNull();
+    expect(edt.offset?.date ?? null, `SHIP-EDT-DATE-IF-HANDLING: no offset.date (${what})`).toBeNull();
+  }
+  if (edt.type === 'known_frame') {
+    const end = Date.parse(edt.offset?.date ?? '');
+    expect(end, `SHIP-EDT-DATE-IF-HANDLING: range of ${what} ends after it starts`).toBeGreaterThanOrEqual(
+      Date.parse(edt.date ?? ''),
+    );
+  }
+}
+
+/** The reference's rules for one option: cost within list_cost, delivery-time type rules, business-day range. */
+function expectOptionRules(option: ShippingOption, where: string): void {
+  const edt = option.estimated_delivery_time;
+  const what = `option ${String(option.id)} (${edt.type}) ${where}`;
+  expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(option.list_cost);
+  expect(['known', 'known_frame', 'unknown', 'unknown_frame'], `SHIP-EDT-TYPES: ${what}`).toContain(edt.type);
+  expect(
+    Number.isInteger(edt.shipping) && edt.shipping >= 0,
+    `SHIP-EDT-TYPES: shipping hours of ${what}`,
+  ).toBe(true);
+  expectDatesFollowHandling(edt, what);
+  if (edt.type === 'unknown_frame') {
+    const amplitude = edt.offset?.shipping;
+    expect(
+      Number.isInteger(amplitude) && (amplitude ?? -1) >= 0,
+      `SHIP-EDT-BUSINESS-RANGE: [shipping, shipping + offset.shipping] of ${what} is a range`,
+    ).toBe(true);
+  }
+}
+
+/** Items the target shows: the profile's shipping item and what the profile's search finds. */
+async function shownItems(api: ApiClient, target: TargetProfile): Promise<string[]> {
+  const { siteId, search, shippingItem } = target.catalog;
+  const res = await api.call('searchSiteItems', {
+    as: 'seller',
+    path: { site_id: siteId },
+    query: {
+      item_location: `lat:${search.latMin}_${search.latMax},lon:${search.lonMin}_${search.lonMax}`,
+      limit: 10,
+    },
+  });
+  const found =
+    res.status === 200 ? (res.body as { results: { id: string }[] }).results.map((r) => r.id) : [];
+  return [...new Set([shippingItem, ...found])];
+}
+
+/** Cities the target shows: the profile's, and the cities of the profile's state. */
+async function shownCities(api: ApiClient, target: TargetProfile): Promise<string[]> {
+  const { stateId, cityTo, cityId, cityWithoutNeighborhoods } = target.catalog;
+  const res = await api.call('getState', { as: 'anonymous', path: { state_id: stateId } });
+  const listed = res.status === 200 ? (res.body as { cities: { id: string }[] }).cities.map((c) => c.id) : [];
+  return [...new Set([cityTo, cityId, cityWithoutNeighborhoods, ...listed])];
+}
+
+async function expectRulesOnSuccess(
+  api: ApiClient,
+  item: string,
+  query: { zip_code: string } | { city_to: string },
+): Promise<void> {
+  const res = await api.call('getShippingOptions', { as: 'buyer', path: { item_id: item }, query });
+  if (res.status !== 200) return;
+  const where = `for ${item} to ${JSON.stringify(query)}`;
+  for (const option of (res.body as { options: ShippingOption[] }).options) expectOptionRules(option, where);
+}
+
+test.describe('GET /items/{item_id}/shipping_options for any destination', () => {
+  test(
+    'should keep every option of any item to any zip code within the cost and delivery-time rules',
+    verifies(['SHIP-BY-ZIP', ...RULE_IDS], '@readonly'),
+    async ({ api, target, property }) => {
+      const items = await shownItems(api, target);
+      await property(
+        fc.asyncProperty(fc.constantFrom(...items), zipCodes([target.catalog.zipCode]), (item, zip) =>
+          expectRulesOnSuccess(api, item, { zip_code: zip }),
+        ),
+        12,
+      );
+    },
+  );
+
+  test(
+    'should keep every option of any item to any city within the cost and delivery-time rules',
+    verifies(['SHIP-BY-CITY', ...RULE_IDS], '@readonly'),
+    async ({ api, target, property }) => {
+      const [items, cities] = [await shownItems(api, target), await shownCities(api, target)];
+      await property(
+        fc.asyncProperty(fc.constantFrom(...items), fc.constantFrom(...cities), (item, city) =>
+          expectRulesOnSuccess(api, item, { city_to: city }),
+        ),
+        12,
+      );
+    },
+  );
+});
