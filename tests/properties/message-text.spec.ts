@@ -99,7 +99,7 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}: message text', 
       };
       await property(
         fc.asyncProperty(fc.constantFrom<Party>('seller', 'buyer'), textWithForeignChars, check),
-        25,
+        30,
       );
     },
   );

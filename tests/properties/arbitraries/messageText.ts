@@ -40,7 +40,7 @@ export function latin1TextAround(limit: number): fc.Arbitrary<{ length: number; 
  * confusion with ISO-8859-1) and letters of other scripts.
  */
 export const nonLatin1Char: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('€', '‘', '’', '“', '”', '–', '—', '…', 'Œ', 'œ', 'Š', '™'),
+  { weight: 4, arbitrary: fc.constantFrom('€', '‘', '’', '“', '”', '–', '—', '…', 'Œ', 'œ', 'Š') },
   fc.integer({ min: 0x100, max: 0x24f }).map((code) => String.fromCharCode(code)),
   fc.integer({ min: 0x391, max: 0x3c9 }).map((code) => String.fromCharCode(code)),
   fc.integer({ min: 0x410, max: 0x44f }).map((code) => String.fromCharCode(code)),
@@ -51,10 +51,14 @@ export const nonLatin1Char: fc.Arbitrary<string> = fc.oneof(
 export const textWithForeignChars: fc.Arbitrary<string> = fc
   .tuple(
     fc.string({ unit: latin1Char, maxLength: 80 }),
-    fc.array(nonLatin1Char, { minLength: 1, maxLength: 3 }),
+    // mostly one: a server that lets one class of characters through is caught by texts with one of them
+    fc.oneof(
+      { weight: 3, arbitrary: nonLatin1Char },
+      fc.array(nonLatin1Char, { minLength: 2, maxLength: 3 }),
+    ),
     fc.string({ unit: latin1Char, maxLength: 80 }),
   )
-  .map(([before, foreign, after]) => `${before}${foreign.join('')}${after}`);
+  .map(([before, foreign, after]) => `${before}${[foreign].flat().join('')}${after}`);
 
 /** The mock's permitted emoticons (spec: MessageCreate x-mock-behaviour); the reference gives none. */
 export const mockEmoticon: fc.Arbitrary<string> = fc.constantFrom(
