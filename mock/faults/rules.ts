@@ -64,7 +64,8 @@ export const RULE_FAULTS: Fault[] = [
     install: (app) =>
       onRequest(app, MESSAGE, (request) => {
         const json = body(request);
-        if (typeof json?.text === 'string') json.text = json.text.replace(/[^\u0000-\u00ff]/gu, '?');
+        if (typeof json?.text === 'string')
+          json.text = [...json.text].map((c) => (c.codePointAt(0)! > 0xff ? '?' : c)).join('');
       }),
   },
   {
