@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,7 +37,7 @@ export async function lookAtReports(
         if (message.type() === 'error') consoleErrors.push(message.text());
       });
       page.on('pageerror', (error) => consoleErrors.push(error.message));
-      const file = join(dir, relative);
+      const file = resolve(dir, relative);
       if (!existsSync(file)) throw new Error(`${file} does not exist`);
       await page.goto(`file://${file}`, { waitUntil: 'load' });
       await page.waitForTimeout(1500);
