@@ -14,13 +14,39 @@ const spec = loadSpec();
 const operations = spec.operations;
 
 const hostile = fc.oneof(
-  fc.constantFrom('', ' ', '0', '-1', '1e308', 'NaN', 'null', '[]', '{}', '../../etc/passwd', '..%2F..%2Fetc', '%00', '%', '%E0%A4%A', '\\', '/'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e308',
+    'NaN',
+    'null',
+    '[]',
+    '{}',
+    '../../etc/passwd',
+    '..%2F..%2Fetc',
+    '%00',
+    '%',
+    '%E0%A4%A',
+    '\\',
+    '/',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.integer().map(String),
   fc.double().map(String),
   fc.constantFrom('x'.repeat(5_000), '9'.repeat(400)),
-  fc.constantFrom('2000000005', '3000000101', '3000000200', 'MLB1000', 'BR', 'TUxCUFNBT085N2E4', 'MLB100000001', '2001'),
+  fc.constantFrom(
+    '2000000005',
+    '3000000101',
+    '3000000200',
+    'MLB1000',
+    'BR',
+    'TUxCUFNBT085N2E4',
+    'MLB100000001',
+    '2001',
+  ),
 );
 
 const tokens = fc.constantFrom(
@@ -36,14 +62,20 @@ const tokens = fc.constantFrom(
 
 const bodies = fc.oneof(
   fc.constant(undefined),
-  fc.jsonValue({ maxDepth: 6 }).map((value) => ({ payload: JSON.stringify(value), type: 'application/json' })),
-  fc.constantFrom('{"text":', '{', 'null', '[]', '"x"').map((payload) => ({ payload, type: 'application/json' })),
+  fc
+    .jsonValue({ maxDepth: 6 })
+    .map((value) => ({ payload: JSON.stringify(value), type: 'application/json' })),
+  fc
+    .constantFrom('{"text":', '{', 'null', '[]', '"x"')
+    .map((payload) => ({ payload, type: 'application/json' })),
   fc.string({ maxLength: 200 }).map((payload) => ({ payload, type: 'text/plain' })),
-  fc.constantFrom(
-    '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nabc',
-    '--b\r\nContent-Disposition: form-data; name="fiscal_document"; filename="../x.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--b--\r\n',
-    '--b--',
-  ).map((payload) => ({ payload, type: 'multipart/form-data; boundary=b' })),
+  fc
+    .constantFrom(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nabc',
+      '--b\r\nContent-Disposition: form-data; name="fiscal_document"; filename="../x.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n--b--\r\n',
+      '--b--',
+    )
+    .map((payload) => ({ payload, type: 'multipart/form-data; boundary=b' })),
   fc.constant({ payload: 'a=1', type: 'multipart/form-data' }),
   fc.constant({ payload: '<x/>', type: 'application/xml' }),
 );
@@ -57,20 +89,18 @@ function queryNames(op: OperationInfo): string[] {
     .map((p) => p.name!);
 }
 
-const requests = fc
-  .integer({ min: 0, max: operations.length - 1 })
-  .chain((index) => {
-    const op = operations[index]!;
-    const names = [...queryNames(op), 'extra', 'access_token'];
-    return fc.record({
-      op: fc.constant(op),
-      params: fc.array(hostile, { minLength: 4, maxLength: 4 }),
-      query: fc.dictionary(fc.constantFrom(...names), queryValue, { maxKeys: 5 }),
-      authorization: tokens,
-      body: bodies,
-      method: fc.constantFrom(op.method.toUpperCase(), op.method.toUpperCase(), 'PUT', 'PATCH'),
-    });
+const requests = fc.integer({ min: 0, max: operations.length - 1 }).chain((index) => {
+  const op = operations[index]!;
+  const names = [...queryNames(op), 'extra', 'access_token'];
+  return fc.record({
+    op: fc.constant(op),
+    params: fc.array(hostile, { minLength: 4, maxLength: 4 }),
+    query: fc.dictionary(fc.constantFrom(...names), queryValue, { maxKeys: 5 }),
+    authorization: tokens,
+    body: bodies,
+    method: fc.constantFrom(op.method.toUpperCase(), op.method.toUpperCase(), 'PUT', 'PATCH'),
   });
+});
 
 function fill(path: string, values: string[]): string {
   let i = 0;
@@ -103,18 +133,33 @@ async function send(r: FuzzRequest): Promise<void> {
   const headers: Record<string, string> = {};
   if (r.authorization !== undefined) headers.authorization = r.authorization;
   if (r.body) headers['content-type'] = r.body.type;
-  const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('hang')), HANG_MS).unref());
+  const timer = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('hang')), HANG_MS).unref(),
+  );
   const res = await Promise.race([
-    app.inject({ method: r.method as 'GET', url: fill(r.op.path, r.params), query, headers, payload: r.body?.payload }),
+    app.inject({
+      method: r.method as 'GET',
+      url: fill(r.op.path, r.params),
+      query,
+      headers,
+      payload: r.body?.payload,
+    }),
     timer,
   ]);
   const label = `${r.method} ${r.op.path}`;
-  if (res.statusCode >= 500 && !documented500(r.op)) throw new Error(`${label} answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode >= 500 && !documented500(r.op))
+    throw new Error(`${label} answered ${res.statusCode}: ${res.body}`);
   if (res.statusCode >= 400) {
     const body = res.json() as Record<string, unknown>;
     const shaped =
-      typeof body.message === 'string' && typeof body.error === 'string' && body.status === res.statusCode && Array.isArray(body.cause);
-    if (!shaped) throw new Error(`${label} answered ${res.statusCode} outside the error shape: ${res.body.slice(0, 200)}`);
+      typeof body.message === 'string' &&
+      typeof body.error === 'string' &&
+      body.status === res.statusCode &&
+      Array.isArray(body.cause);
+    if (!shaped)
+      throw new Error(
+        `${label} answered ${res.statusCode} outside the error shape: ${res.body.slice(0, 200)}`,
+      );
   }
 }
 
@@ -132,7 +177,9 @@ await phase(RUNS, seed);
 const seconds = (Date.now() - started) / 1000;
 const after = await heapMiB();
 await app.close();
-console.log(`fuzz: ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} req/s), 0 crashes, 0 undocumented 5xx, 0 hangs`);
+console.log(
+  `fuzz: ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)} req/s), 0 crashes, 0 undocumented 5xx, 0 hangs`,
+);
 console.log(`heap: ${baseline} MiB after warm-up and reset, ${after} MiB after the run and reset`);
 // A bounded cache settles below this; a leak of even 1 KB a request does not, over the deep run.
 if (after > baseline + 64) {

@@ -29,14 +29,22 @@ async function mixedLoad(url: string) {
     requests: [
       { method: 'GET', path: '/classified_locations/countries' },
       { method: 'GET', path: `/orders/${profile.orders.byStatus.paid}`, headers: seller },
-      { method: 'GET', path: `/orders/search?seller=${profile.users.seller.id}&order.status=paid`, headers: seller },
+      {
+        method: 'GET',
+        path: `/orders/search?seller=${profile.users.seller.id}&order.status=paid`,
+        headers: seller,
+      },
       {
         method: 'POST',
         path: `/messages/packs/${pack}/sellers/${profile.users.seller.id}?tag=post_sale&application_id=${profile.messaging.applicationId}`,
         headers: { ...seller, 'content-type': 'application/json' },
         body: message,
       },
-      { method: 'GET', path: `/messages/packs/${pack}/sellers/${profile.users.seller.id}?limit=10`, headers: seller },
+      {
+        method: 'GET',
+        path: `/messages/packs/${pack}/sellers/${profile.users.seller.id}?limit=10`,
+        headers: seller,
+      },
     ],
   });
 }
@@ -100,6 +108,8 @@ const lines = [
 writeFileSync(join(projectRoot, 'bench', 'load-results.md'), lines.join('\n'));
 console.log(lines.join('\n'));
 if (mixed.errors > 0 || badStatuses.length > 0 || failedUploads.length > 0) {
-  console.error(`load run failed: ${mixed.errors} errors, statuses ${badStatuses.join(', ')}, uploads ${failedUploads.join(', ')}`);
+  console.error(
+    `load run failed: ${mixed.errors} errors, statuses ${badStatuses.join(', ')}, uploads ${failedUploads.join(', ')}`,
+  );
   process.exitCode = 1;
 }

@@ -47,8 +47,6 @@ export async function lookAtReports(
           fullPage: false,
         });
       }
-      // Playwright's locator.innerText (what a reader sees), not the DOM property the rule is about.
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator API
       looks.push({ page: relative, consoleErrors, text: await page.locator('body').innerText() });
       await page.close();
     }

@@ -1,21 +1,13 @@
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { Category, IdName } from '../../fixtures/shapes/catalog.ts';
 import type { CatalogIds } from '../../fixtures/target/types.ts';
 
 // Read-only. A foreign tree may be large: the walk reads at most WALK_LIMIT categories, the path
 // to the profile's leaf category always among them.
 const WALK_LIMIT = 40;
 
-interface IdName {
-  id: string;
-  name: string;
-}
-interface Category extends IdName {
-  path_from_root: IdName[];
-  children_categories: (IdName & { total_items_in_this_category: number })[];
-  settings: Record<string, unknown> & { listing_allowed: boolean };
-}
 interface Attribute extends IdName {
   value_type: string;
   value_max_length?: number;

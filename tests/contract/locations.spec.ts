@@ -1,37 +1,12 @@
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { City, Country, IdName, Neighborhood, State } from '../../fixtures/shapes/catalog.ts';
 import type { CatalogIds } from '../../fixtures/target/types.ts';
 
 // Read-only: locations are never written. A foreign target may have hundreds of children per
 // parent; each consistency test reads at most CHILDREN_CHECKED of them (always the profile's ids).
 const CHILDREN_CHECKED = 25;
-
-interface IdName {
-  id: string;
-  name: string;
-}
-interface Country {
-  id: string;
-  name: string;
-  locale: string;
-  currency_id: string;
-  states: IdName[];
-}
-interface State extends IdName {
-  country: IdName;
-  cities: IdName[];
-}
-interface City extends IdName {
-  state: IdName;
-  country: IdName;
-  neighborhoods: IdName[];
-}
-interface Neighborhood extends IdName {
-  city: IdName;
-  state: IdName;
-  country: IdName;
-}
 
 /** The listed children to read: the profile's first, then the others up to CHILDREN_CHECKED. */
 function sample(children: IdName[], mustHave: string[] = []): IdName[] {

@@ -1,29 +1,8 @@
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { ShippingOption, ShippingOptions } from '../../fixtures/shapes/catalog.ts';
 
 // Read-only: GET /items/{item_id}/shipping_options for the profile's item, zip code and city.
-
-interface DeliveryPromise {
-  type: string;
-  date?: string | null;
-  unit: string;
-  shipping: number;
-  handling: number | null;
-  offset?: { date?: string | null; shipping?: number | null };
-}
-interface ShippingOption {
-  id: unknown;
-  cost: number;
-  list_cost: number;
-  display: string;
-  tracks_shipments_status: string;
-  estimated_delivery_time: DeliveryPromise;
-}
-interface ShippingOptions {
-  destination: { zip_code: string; city: { id: string }; extended_attributes: { version?: unknown } };
-  options: ShippingOption[];
-  app_version: string;
-}
 
 /** The reference's rules for one option: costs, display values, and the delivery-time type rules. */
 function expectOptionRules(option: ShippingOption): void {

@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import type { Category, IdName } from '../../fixtures/shapes/catalog.ts';
 import { pick, treeWalk } from './arbitraries/treeWalk.ts';
 
 // Read-only: random walks down the category tree of the profile's site, from its top categories,
 // following only ids the answers give.
-
-interface IdName {
-  id: string;
-  name: string;
-}
-interface Category extends IdName {
-  path_from_root: IdName[];
-  children_categories: (IdName & { total_items_in_this_category: number })[];
-  settings: { listing_allowed: boolean };
-}
 
 /** One step of a walk: the category read, and the listing it was reached through. */
 interface Step {

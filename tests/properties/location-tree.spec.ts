@@ -1,36 +1,18 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import type {
+  City,
+  Country,
+  CountrySummary,
+  IdName,
+  Neighborhood,
+  State,
+} from '../../fixtures/shapes/catalog.ts';
 import { pick, treeWalk } from './arbitraries/treeWalk.ts';
 
 // Read-only: random walks down the classified locations from the countries list
 // (country > state > city > neighborhood), following only ids the answers give.
-
-interface IdName {
-  id: string;
-  name: string;
-}
-interface CountrySummary extends IdName {
-  locale: string;
-  currency_id: string;
-}
-interface Country extends CountrySummary {
-  states: IdName[];
-}
-interface State extends IdName {
-  country: IdName;
-  cities: IdName[];
-}
-interface City extends IdName {
-  state: IdName;
-  country: IdName;
-  neighborhoods: IdName[];
-}
-interface Neighborhood extends IdName {
-  city: IdName;
-  state: IdName;
-  country: IdName;
-}
 
 /** The nodes one walk read, from the country down to where the walk stopped. */
 interface LocationWalk {

@@ -1,25 +1,12 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { DeliveryPromise, ShippingOption } from '../../fixtures/shapes/catalog.ts';
 import { zipCodes } from './arbitraries/zipCodes.ts';
 
 // Read-only: GET /items/{item_id}/shipping_options for items, zip codes and cities the target shows,
 // plus generated well-formed zip codes. An unknown destination may be refused with a documented
 // error (the API client fails the test on anything undocumented); the rules hold on every 200.
-
-interface DeliveryPromise {
-  type: string;
-  date?: string | null;
-  shipping: number;
-  handling: number | null;
-  offset?: { date?: string | null; shipping?: number | null };
-}
-interface ShippingOption {
-  id: unknown;
-  cost: number;
-  list_cost: number;
-  estimated_delivery_time: DeliveryPromise;
-}
 
 const RULE_IDS = [
   'SHIP-COST-NOT-ABOVE-LIST',
