@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,12 +21,31 @@ export interface FaultOutcome {
 
 const PROJECTS = ['--project', 'contract', '--project', 'properties'];
 
+interface SuiteRun {
+  failed: string[];
+  passed: number;
+  seconds: number;
+  status: number;
+}
+
+/** A port nobody listens on now, so a leftover server can never answer for the mock under test. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Runs the suite against the mock with the given faults planted (none: the faithful mock). */
-function runSuite(
-  faults: string[],
-  port: number,
-  stopAtFirstFailure: boolean,
-): Promise<{ failed: string[]; passed: number; seconds: number; status: number }> {
+async function runSuite(faults: string[], stopAtFirstFailure: boolean): Promise<SuiteRun> {
+  return runSuiteOn(faults, await freePort(), stopAtFirstFailure);
+}
+
+function runSuiteOn(faults: string[], port: number, stopAtFirstFailure: boolean): Promise<SuiteRun> {
   const reports = mkdtempSync(join(tmpdir(), 'mutation-'));
   const args = ['playwright', 'test', ...PROJECTS, '--reporter=json'];
   if (stopAtFirstFailure) args.push('--max-failures=1');
@@ -40,7 +60,7 @@ function runSuite(
   };
   delete env.BASE_URL;
   const started = Date.now();
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = spawn('npx', args, { cwd: projectRoot, env, stdio: 'ignore' });
     child.on('exit', (code) => {
       const seconds = Math.round((Date.now() - started) / 100) / 10;
@@ -53,24 +73,24 @@ function runSuite(
           seconds,
           status: code ?? 1,
         });
-      } catch {
-        resolve({ failed: ['(no results: the run could not start)'], passed: 0, seconds, status: code ?? 1 });
+      } catch (error) {
+        reject(
+          new Error(
+            `the suite did not run against ${faults.join(',') || 'the faithful mock'} on port ${port}: ${(error as Error).message}`,
+          ),
+        );
       }
     });
   });
 }
 
-async function inParallel<T, R>(
-  items: T[],
-  width: number,
-  work: (item: T, slot: number) => Promise<R>,
-): Promise<R[]> {
+async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  const lanes = Array.from({ length: width }, async (_v, slot) => {
+  const lanes = Array.from({ length: width }, async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await work(items[index]!, slot);
+      results[index] = await work(items[index]!);
     }
   });
   await Promise.all(lanes);
@@ -105,13 +125,13 @@ async function main(): Promise<void> {
   const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
   mkdirSync(outDir, { recursive: true });
 
-  const faithful = await runSuite([], 4600, false);
+  const faithful = await runSuite([], false);
   console.log(
     `faithful mock: ${faithful.passed} passed, ${faithful.failed.length} failed (${faithful.seconds} s)`,
   );
   const faults = FAULTS.filter((f) => wanted.includes(f.name));
-  const outcomes = await inParallel(faults, Number(values.parallel), async (fault, slot) => {
-    const run = await runSuite([fault.name], 4610 + slot, true);
+  const outcomes = await inParallel(faults, Number(values.parallel), async (fault) => {
+    const run = await runSuite([fault.name], true);
     const outcome: FaultOutcome = {
       fault: fault.name,
       requirement: fault.requirement,
