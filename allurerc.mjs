@@ -9,7 +9,8 @@ export default defineConfig({
         // One self-contained file: the report opens from disk or an artifact without a server.
         singleFile: true,
         reportLanguage: 'en',
-        groupBy: ['feature', 'story'],
+        // allure-playwright names suites after the project, the file (the resource) and the describe (the endpoint).
+        groupBy: ['parentSuite', 'suite', 'subSuite'],
       },
     },
   },
