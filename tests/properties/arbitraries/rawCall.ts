@@ -41,6 +41,11 @@ export async function sendRaw(
   malformed: MalformedCall & { rawUrl: NonNullable<MalformedCall['rawUrl']> },
 ): Promise<RawAnswer> {
   const op = spec.operation(malformed.operationId);
+  if (op.method !== 'get' && !target.allowsWrites) {
+    throw new Error(
+      `target profile "${target.name}" does not allow writes: refusing ${op.method.toUpperCase()} ${op.path}`,
+    );
+  }
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => malformed.rawUrl.path[name] ?? '');
   const query = malformed.rawUrl.query ? `?${malformed.rawUrl.query}` : '';
   const token = malformed.as === 'seller' ? target.users.seller.token : undefined;
