@@ -35,3 +35,26 @@ export function renderSearchResult(entry: OrderEntry, users: UsersStore): Json {
   }));
   return order;
 }
+
+const orderJson = new WeakMap<OrderEntry, string>();
+const searchJson = new WeakMap<OrderEntry, string>();
+
+/** renderOrder as JSON, rendered once per order: orders never change after the seed. */
+export function orderJsonOf(entry: OrderEntry): string {
+  let json = orderJson.get(entry);
+  if (json === undefined) {
+    json = JSON.stringify(renderOrder(entry));
+    orderJson.set(entry, json);
+  }
+  return json;
+}
+
+/** renderSearchResult as JSON, rendered once per order and search form. */
+export function searchResultJsonOf(entry: OrderEntry, users: UsersStore): string {
+  let json = searchJson.get(entry);
+  if (json === undefined) {
+    json = JSON.stringify(renderSearchResult(entry, users));
+    searchJson.set(entry, json);
+  }
+  return json;
+}

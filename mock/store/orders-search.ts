@@ -105,3 +105,66 @@ export function searchIndexed(
   if (f.sort === 'date_desc') matching.reverse();
   return { total: matching.length, results: matching.slice(f.offset, f.offset + f.limit) };
 }
+
+const OTHER_FILTERS = [
+  'counterpartId',
+  'item',
+  'tags',
+  'tagsNot',
+  'q',
+  'created',
+  'closed',
+  'updated',
+  'mediationStages',
+  'mediationStatuses',
+  'feedbackStatuses',
+  'saleRatings',
+  'purchaseRatings',
+  'saleFulfilled',
+  'purchaseFulfilled',
+] as const satisfies readonly (keyof SearchFilters)[];
+
+/** Whether order.status is the search's only filter: then per-status lists answer it without a scan. */
+export function isStatusOnly(f: SearchFilters): boolean {
+  return f.statuses !== undefined && OTHER_FILTERS.every((key) => f[key] === undefined);
+}
+
+const newer = (a: OrderEntry, b: OrderEntry) => a.createdAt - b.createdAt || a.order.id - b.order.id;
+
+/** The first `count` entries of several lists sorted by creation, merged, from the oldest or the newest end. */
+function mergeFirst(
+  lists: readonly (readonly OrderEntry[])[],
+  count: number,
+  newestFirst: boolean,
+): OrderEntry[] {
+  const cursors = lists.map((list) => (newestFirst ? list.length - 1 : 0));
+  const picked: OrderEntry[] = [];
+  while (picked.length < count) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i += 1) {
+      const candidate = lists[i]![cursors[i]!];
+      if (candidate === undefined) continue;
+      const current = best < 0 ? undefined : lists[best]![cursors[best]!];
+      if (!current || (newestFirst ? newer(candidate, current) > 0 : newer(candidate, current) < 0)) best = i;
+    }
+    if (best < 0) break;
+    picked.push(lists[best]![cursors[best]!]!);
+    cursors[best]! += newestFirst ? -1 : 1;
+  }
+  return picked;
+}
+
+/** A status-only search from per-status lists of the caller: cost grows with the page, not with the data. */
+export function searchByStatusLists(
+  f: SearchFilters,
+  listOf: (status: string) => readonly OrderEntry[],
+): SearchPage {
+  // Rules for orders, 5: a seller's search never returns manually cancelled orders.
+  const statuses = [...new Set(f.statuses)].filter(
+    (s) => !(f.role === 'seller' && s === 'manually_cancelled'),
+  );
+  const lists = statuses.map(listOf);
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const page = mergeFirst(lists, f.offset + f.limit, f.sort === 'date_desc');
+  return { total, results: page.slice(f.offset) };
+}

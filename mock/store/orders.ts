@@ -3,7 +3,13 @@ import { type CurrenciesStore, createCurrenciesStore } from './currencies.ts';
 import { readSeed } from './data.ts';
 import { buildOrder } from './orders-build.ts';
 import { bulkOrders } from './orders-bulk.ts';
-import { type SearchFilters, type SearchPage, searchIndexed } from './orders-search.ts';
+import {
+  isStatusOnly,
+  type SearchFilters,
+  type SearchPage,
+  searchByStatusLists,
+  searchIndexed,
+} from './orders-search.ts';
 import { DAY_MS } from './orders-time.ts';
 import type { OrderEntry, OrdersSeed } from './orders-types.ts';
 import type { PacksStore } from './packs.ts';
@@ -24,8 +30,8 @@ export interface OrdersStore {
   userStatus: UserStatusStore;
 }
 
-function indexBy(entries: readonly OrderEntry[], key: (entry: OrderEntry) => number) {
-  const index = new Map<number, OrderEntry[]>();
+function indexBy<K>(entries: readonly OrderEntry[], key: (entry: OrderEntry) => K) {
+  const index = new Map<K, OrderEntry[]>();
   for (const entry of entries) {
     const list = index.get(key(entry)) ?? [];
     list.push(entry);
@@ -34,20 +40,49 @@ function indexBy(entries: readonly OrderEntry[], key: (entry: OrderEntry) => num
   return index;
 }
 
+const byCreation = (a: OrderEntry, b: OrderEntry) => a.createdAt - b.createdAt || a.order.id - b.order.id;
+
+/** The caller's orders a search has to look at: only those of the asked statuses when it asks for some. */
+function candidatesOf(
+  filters: SearchFilters,
+  byParty: Map<number, OrderEntry[]>,
+  byPartyStatus: Map<string, OrderEntry[]>,
+): readonly OrderEntry[] {
+  if (!filters.statuses) return byParty.get(filters.callerId) ?? [];
+  const lists = filters.statuses.map((status) => byPartyStatus.get(`${filters.callerId}:${status}`) ?? []);
+  return lists.length === 1 ? lists[0]! : lists.flat().sort(byCreation);
+}
+
 function createOrderRepository(entries: OrderEntry[], ctx: StoreContext): OrderRepository {
-  entries.sort((a, b) => a.createdAt - b.createdAt || a.order.id - b.order.id);
+  entries.sort(byCreation);
   const byId = new Map(entries.map((entry) => [entry.order.id, entry]));
-  const bySeller = indexBy(entries, (entry) => entry.order.seller.id);
-  const byBuyer = indexBy(entries, (entry) => entry.order.buyer.id);
+  const seller = (entry: OrderEntry) => entry.order.seller.id;
+  const buyer = (entry: OrderEntry) => entry.order.buyer.id;
+  const indexes = {
+    seller: {
+      party: indexBy(entries, seller),
+      status: indexBy(entries, (e) => `${seller(e)}:${e.order.status}`),
+    },
+    buyer: {
+      party: indexBy(entries, buyer),
+      status: indexBy(entries, (e) => `${buyer(e)}:${e.order.status}`),
+    },
+  };
   const nicknameOf = (id: number) => ctx.users.byId(id)?.nickname ?? '';
   return {
     get: (id) => byId.get(id),
     all: () => entries,
     search: (filters) => {
-      const index = filters.role === 'seller' ? bySeller : byBuyer;
+      const index = indexes[filters.role];
+      if (isStatusOnly(filters)) {
+        return searchByStatusLists(
+          filters,
+          (status) => index.status.get(`${filters.callerId}:${status}`) ?? [],
+        );
+      }
       const counterpart = (entry: OrderEntry) =>
         nicknameOf(filters.role === 'seller' ? entry.order.buyer.id : entry.order.seller.id);
-      return searchIndexed(index.get(filters.callerId) ?? [], filters, counterpart);
+      return searchIndexed(candidatesOf(filters, index.party, index.status), filters, counterpart);
     },
   };
 }
