@@ -1,0 +1,95 @@
+/** Order search, read-only: any combination of filters and sorts, and narrowing, as seller or buyer. */
+import fc from 'fast-check';
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { narrowedSearch, type OrderSearchFilters, orderSearchFilters } from './arbitraries/orderSearch.ts';
+
+interface SearchedOrder {
+  id: number;
+  status: string;
+  date_created: string;
+  tags: string[];
+  seller: { id: number };
+  buyer: { id: number | string };
+}
+
+interface SearchAnswer {
+  results: SearchedOrder[];
+  paging: { total: number };
+}
+
+async function searchAs(api: ApiClient, target: TargetProfile, f: OrderSearchFilters): Promise<SearchAnswer> {
+  const caller = target.users[f.role];
+  const res = await api.call('searchOrders', {
+    as: f.role,
+    query: {
+      [f.role]: caller.id,
+      'order.status': f.statuses?.join(','),
+      tags: f.tag,
+      'tags.not': f.tagsNot?.join(','),
+      sort: f.sort,
+    },
+  });
+  expect(res.status, `${res.label}: a search of the caller's own orders`).toBe(200);
+  return res.body as SearchAnswer;
+}
+
+function expectSatisfies(body: SearchAnswer, f: OrderSearchFilters, callerId: number): void {
+  for (const order of body.results) {
+    const party = f.role === 'seller' ? order.seller.id : Number(order.buyer.id);
+    expect(party, `ORD-SEARCH-ROLE: order ${order.id} belongs to the caller`).toBe(callerId);
+    if (f.statuses)
+      expect(f.statuses, `ORD-SEARCH-STATUS: status of order ${order.id}`).toContain(order.status);
+    if (f.tag) expect(order.tags, `ORD-SEARCH-TAGS: tags of order ${order.id}`).toContain(f.tag);
+    for (const tag of f.tagsNot ?? [])
+      expect(order.tags, `ORD-SEARCH-TAGS-NOT: order ${order.id}`).not.toContain(tag);
+    if (f.role === 'seller') expect(order.status, 'ORD-SEARCH-SELLER-MANUAL').not.toBe('manually_cancelled');
+  }
+  const times = body.results.map((order) => Date.parse(order.date_created));
+  const sorted = [...times].sort((a, b) => (f.sort === 'date_desc' ? b - a : a - b));
+  if (f.sort) expect(times, `ORD-SEARCH-SORT: results in ${f.sort} order`).toEqual(sorted);
+}
+
+test.describe('GET /orders/search for any filters', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test(
+    "should return only the caller's orders that satisfy every filter, in the order of the sort",
+    verifies(
+      [
+        'ORD-SEARCH-ROLE',
+        'ORD-SEARCH-STATUS',
+        'ORD-SEARCH-TAGS',
+        'ORD-SEARCH-TAGS-NOT',
+        'ORD-SEARCH-SORT',
+        'ORD-SEARCH-SELLER-MANUAL',
+      ],
+      '@readonly',
+    ),
+    async ({ api, target, property }) => {
+      await property(
+        fc.asyncProperty(orderSearchFilters, async (f) => {
+          expectSatisfies(await searchAs(api, target, f), f, target.users[f.role].id);
+        }),
+        25,
+      );
+    },
+  );
+
+  test(
+    'should never add results when a filter narrows',
+    verifies(['ORD-SEARCH-STATUS', 'ORD-SEARCH-TAGS-NOT'], '@readonly'),
+    async ({ api, target, property }) => {
+      await property(
+        fc.asyncProperty(narrowedSearch, async ({ wide, narrow }) => {
+          const all = await searchAs(api, target, wide);
+          const fewer = await searchAs(api, target, narrow);
+          expect(fewer.paging.total, 'paging.total of the narrower search').toBeLessThanOrEqual(
+            all.paging.total,
+          );
+        }),
+        15,
+      );
+    },
+  );
+});
