@@ -1,0 +1,127 @@
+/**
+ * Where the mock's time goes: runs it under V8's CPU profiler while autocannon loads the order read and
+ * the order search, then writes the self time by module and by function to bench/profile.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../fixtures/conformance/spec.ts';
+import { loadProfile } from '../fixtures/target/load.ts';
+import { load } from './load.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const PORT = 4495;
+const profile = loadProfile({ TARGET: 'mock' });
+const headers = { authorization: `Bearer ${profile.users.seller.token}` };
+
+function where(frame: ProfileNode['callFrame']): { module: string; fn: string } {
+  const url = frame.url.replace(/^file:\/\//, '');
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  const module =
+    inModules ??
+    (url.startsWith(projectRoot)
+      ? url.slice(projectRoot.length + 1).split('/')[0]!
+      : url
+        ? 'node internals'
+        : frame.functionName);
+  const file = url.startsWith(projectRoot)
+    ? url.slice(projectRoot.length + 1)
+    : url.replace(/.*node_modules\//, '');
+  return {
+    module,
+    fn: `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`,
+  };
+}
+
+function selfTimes(cpu: CpuProfile) {
+  const byId = new Map(cpu.nodes.map((node) => [node.id, node]));
+  const modules = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let total = 0;
+  cpu.samples.forEach((id, i) => {
+    const delta = cpu.timeDeltas[i] ?? 0;
+    const node = byId.get(id);
+    if (!node) return;
+    total += delta;
+    const { module, fn } = where(node.callFrame);
+    modules.set(module, (modules.get(module) ?? 0) + delta);
+    functions.set(fn, (functions.get(fn) ?? 0) + delta);
+  });
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, t]) => `| ${name} | ${((100 * t) / total).toFixed(1)}% |`);
+  return { modules: top(modules, 12), functions: top(functions, 15) };
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'mock-profile-'));
+const child: ChildProcess = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'mock/server.ts', '--port', String(PORT)],
+  { cwd: projectRoot, stdio: 'ignore' },
+);
+const url = `http://127.0.0.1:${PORT}`;
+await waitFor(`${url}/__mock/health`);
+const read = await load({
+  url: `${url}/orders/${profile.orders.byStatus.paid}`,
+  connections: 10,
+  seconds: 5,
+  headers,
+});
+const search = await load({
+  url: `${url}/orders/search?seller=${profile.users.seller.id}&order.status=paid,cancelled&sort=date_desc`,
+  connections: 10,
+  seconds: 5,
+  headers,
+});
+await new Promise((resolve) => {
+  child.once('exit', resolve);
+  child.kill('SIGINT');
+});
+const file = readdirSync(dir)
+  .map((name) => join(dir, name))
+  .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+const times = selfTimes(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+const markdown = [
+  '# Where the mock spends its time',
+  '',
+  `Measured ${new Date().toISOString()} by \`npm run profile\`: the mock under \`node --cpu-prof\` while autocannon (on the same 2 cores) loads the order read (${read.requestsPerSecond} req/s) then the order search (${search.requestsPerSecond} req/s), 5 s each.`,
+  '',
+  '## Self time by module',
+  '',
+  '| module | share |',
+  '|---|---:|',
+  ...times.modules,
+  '',
+  '## Self time by function',
+  '',
+  '| function | share |',
+  '|---|---:|',
+  ...times.functions,
+  '',
+];
+writeFileSync(join(projectRoot, 'bench', 'profile.md'), markdown.join('\n'));
+console.log(markdown.join('\n'));
