@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../fixtures/annotations.ts';
 import type { FilePart } from '../../fixtures/api/types.ts';
-import { type InjectedResponse, type MockCallOptions, MockHarness } from './harness.ts';
+import {
+  callConforming,
+  expectMockError,
+  type InjectedResponse,
+  type MockCallOptions,
+  useFreshMock,
+} from './harness.ts';
 
 const SELLER = 2001;
 const BUYER = 3001;
@@ -12,23 +18,11 @@ const SEEDED = '3001_5b0e7c1d2a3f4e5d6c7b8a9f.pdf';
 const QUERY = { tag: 'post_sale', site_id: 'MLB' };
 const MIB_25 = 25 * 1024 * 1024;
 
-let mock: MockHarness;
-test.beforeEach(async () => {
-  mock = await MockHarness.start();
-});
-test.afterEach(() => mock.close());
+const mock = useFreshMock();
 
-async function call(operationId: string, options: MockCallOptions): Promise<InjectedResponse> {
-  const res = await mock.call(operationId, options);
-  expect(res.violations).toEqual([]);
-  return res;
-}
+const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
 
-function expectError(res: InjectedResponse, status: number, error: string, message?: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ error, status, cause: [] });
-  if (message !== undefined) expect((res.body as { message: string }).message).toBe(message);
-}
+const expectError = expectMockError;
 
 const part = (name: string, buffer: Buffer, mimeType = 'application/octet-stream'): FilePart => ({
   name,

@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { CategoriesSeed } from '../../mock/store/catalog-categories.ts';
 import { readSeed } from '../../mock/store/data.ts';
-import { MockHarness } from './harness.ts';
+import { useSharedMock } from './harness.ts';
 
 const seed = readSeed<CategoriesSeed>('categories.json');
-let mock: MockHarness;
-
-test.beforeAll(async () => {
-  mock = await MockHarness.start();
-});
-test.afterAll(() => mock.close());
+const mock = useSharedMock();
 
 interface Ref {
   id: string;
@@ -23,7 +18,7 @@ interface Category extends Ref {
 }
 
 async function category(id: string): Promise<Category> {
-  const res = await mock.call('getCategory', { path: { category_id: id } });
+  const res = await mock().call('getCategory', { path: { category_id: id } });
   expect([res.status, res.violations]).toEqual([200, []]);
   return res.body as Category;
 }
@@ -34,19 +29,19 @@ test.describe('mock: site categories', () => {
       ['MLB', ['MLB1000', 'MLB2000']],
       ['MLA', ['MLA1000']],
     ] as const) {
-      const res = await mock.call('listSiteCategories', { path: { site_id: site } });
+      const res = await mock().call('listSiteCategories', { path: { site_id: site } });
       expect(res.violations).toEqual([]);
       expect((res.body as { categories: Ref[] }).categories.map((c) => c.id)).toEqual(roots);
     }
   });
 
   test('answers 404 to an unknown site and 400 invalid_id to a malformed one', async () => {
-    const unknown = await mock.call('listSiteCategories', { path: { site_id: 'MZZ' } });
+    const unknown = await mock().call('listSiteCategories', { path: { site_id: 'MZZ' } });
     expect([unknown.violations, unknown.body]).toEqual([
       [],
       { message: 'Site not found', error: 'not_found', status: 404, cause: [] },
     ]);
-    const malformed = await mock.call('listSiteCategories', { path: { site_id: 'MLB1' } });
+    const malformed = await mock().call('listSiteCategories', { path: { site_id: 'MLB1' } });
     expect([malformed.status, malformed.violations, (malformed.body as { error: string }).error]).toEqual([
       400,
       [],
@@ -85,12 +80,12 @@ test.describe('mock: categories', () => {
 
   test('answers 404 "Category not found" and 400 invalid_id', async () => {
     for (const operationId of ['getCategory', 'getCategoryAttributes']) {
-      const unknown = await mock.call(operationId, { path: { category_id: 'MLB4242' } });
+      const unknown = await mock().call(operationId, { path: { category_id: 'MLB4242' } });
       expect([unknown.violations, unknown.body]).toEqual([
         [],
         { message: 'Category not found', error: 'not_found', status: 404, cause: [] },
       ]);
-      const malformed = await mock.call(operationId, { path: { category_id: 'MLB-1' } });
+      const malformed = await mock().call(operationId, { path: { category_id: 'MLB-1' } });
       expect([malformed.violations, malformed.body]).toEqual([
         [],
         { message: 'Invalid id: MLB-1', error: 'invalid_id', status: 400, cause: [] },
@@ -101,7 +96,7 @@ test.describe('mock: categories', () => {
 
 test.describe('mock: category attributes', () => {
   test('gives the leaf MLB1002 all four value types with their length or values', async () => {
-    const res = await mock.call('getCategoryAttributes', { as: 3001, path: { category_id: 'MLB1002' } });
+    const res = await mock().call('getCategoryAttributes', { as: 3001, path: { category_id: 'MLB1002' } });
     expect(res.violations).toEqual([]);
     const attributes = res.body as {
       id: string;
@@ -124,7 +119,7 @@ test.describe('mock: category attributes', () => {
   });
 
   test('gives a category without its own attributes the common ones', async () => {
-    const res = await mock.call('getCategoryAttributes', { path: { category_id: 'MLB1000' } });
+    const res = await mock().call('getCategoryAttributes', { path: { category_id: 'MLB1000' } });
     expect(res.violations).toEqual([]);
     expect((res.body as Ref[]).map((a) => a.id)).toEqual(seed.attributes.common.map((a) => a.id));
   });

@@ -1,19 +1,14 @@
 import { expect, test } from '@playwright/test';
 import type { LocationsSeed } from '../../mock/store/catalog-locations.ts';
 import { readSeed } from '../../mock/store/data.ts';
-import { MockHarness } from './harness.ts';
+import { useSharedMock } from './harness.ts';
 
 const SELLER = 2001;
 const seed = readSeed<LocationsSeed>('locations.json');
-let mock: MockHarness;
-
-test.beforeAll(async () => {
-  mock = await MockHarness.start();
-});
-test.afterAll(() => mock.close());
+const mock = useSharedMock();
 
 async function ok(operationId: string, path: Record<string, string> = {}) {
-  const res = await mock.call(operationId, { as: SELLER, path });
+  const res = await mock().call(operationId, { as: SELLER, path });
   expect(res.violations).toEqual([]);
   expect(res.status, `${operationId} ${JSON.stringify(path)}`).toBe(200);
   return res.body as Record<string, unknown> & { id: string; name: string };
@@ -79,7 +74,7 @@ test.describe('mock: classified locations', () => {
   ] as const;
   for (const [operationId, param, id, message] of unknown) {
     test(`${operationId} answers 404 not_found "${message}" to an unknown id`, async () => {
-      const res = await mock.call(operationId, { path: { [param]: id } });
+      const res = await mock().call(operationId, { path: { [param]: id } });
       expect(res.violations).toEqual([]);
       expect(res.body).toEqual({ message, error: 'not_found', status: 404, cause: [] });
     });
@@ -94,7 +89,7 @@ test.describe('mock: classified locations', () => {
   ] as const;
   for (const [operationId, param, id] of malformed) {
     test(`${operationId} answers 400 invalid_id to "${id.slice(0, 10)}"`, async () => {
-      const res = await mock.call(operationId, { path: { [param]: id } });
+      const res = await mock().call(operationId, { path: { [param]: id } });
       expect(res.violations).toEqual([]);
       expect(res.body).toEqual({ message: `Invalid id: ${id}`, error: 'invalid_id', status: 400, cause: [] });
     });
@@ -105,7 +100,7 @@ test.describe('mock: classified locations and tokens', () => {
   test('answers the same without a token, with one, and with a token of an unavailable site', async () => {
     const path = { city_id: 'TUxCQ1NBTzQ1N2E4' };
     const answers = await Promise.all(
-      (['anonymous', SELLER, 5001] as const).map((as) => mock.call('getCity', { as, path })),
+      (['anonymous', SELLER, 5001] as const).map((as) => mock().call('getCity', { as, path })),
     );
     for (const res of answers) expect([res.status, res.violations]).toEqual([200, []]);
     expect(answers[0]!.body).toEqual(answers[1]!.body);
@@ -113,13 +108,13 @@ test.describe('mock: classified locations and tokens', () => {
   });
 
   test('answers 401 to an unknown token and 400 to a malformed one', async () => {
-    const unknown = await mock.call('listCountries', { as: { token: 'APP_USR-unknown-1' } });
+    const unknown = await mock().call('listCountries', { as: { token: 'APP_USR-unknown-1' } });
     expect([unknown.status, unknown.violations, (unknown.body as { error: string }).error]).toEqual([
       401,
       [],
       'not_found',
     ]);
-    const malformed = await mock.call('listCountries', { as: { token: 'garbage' } });
+    const malformed = await mock().call('listCountries', { as: { token: 'garbage' } });
     expect([malformed.status, malformed.violations]).toEqual([400, []]);
   });
 });

@@ -1,12 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { MockHarness } from './harness.ts';
+import { useSharedMock } from './harness.ts';
 
-let mock: MockHarness;
-
-test.beforeAll(async () => {
-  mock = await MockHarness.start();
-});
-test.afterAll(() => mock.close());
+const mock = useSharedMock();
 
 interface Result {
   paging: { total: number; offset: number; limit: number };
@@ -17,7 +12,7 @@ interface Result {
 const RANGE = 'lat:-24_-23,lon:-47_-46';
 
 async function search(query: Record<string, string>, site = 'MLB') {
-  const res = await mock.call('searchSiteItems', { path: { site_id: site }, query });
+  const res = await mock().call('searchSiteItems', { path: { site_id: site }, query });
   expect(res.violations).toEqual([]);
   return res;
 }
@@ -102,7 +97,7 @@ test.describe('mock: site search', () => {
   });
 
   test('takes the first value of a repeated parameter', async () => {
-    const res = await mock.app.inject({
+    const res = await mock().app.inject({
       method: 'GET',
       url: `/sites/MLB/search?limit=1&limit=oops&category=MLB1000`,
     });
@@ -134,8 +129,8 @@ test.describe('mock: site search', () => {
 
   test('answers the same with and without a token', async () => {
     const query = { category: 'MLB1000', item_location: RANGE };
-    const anonymous = await mock.call('searchSiteItems', { path: { site_id: 'MLB' }, query });
-    const seller = await mock.call('searchSiteItems', { as: 2001, path: { site_id: 'MLB' }, query });
+    const anonymous = await mock().call('searchSiteItems', { path: { site_id: 'MLB' }, query });
+    const seller = await mock().call('searchSiteItems', { as: 2001, path: { site_id: 'MLB' }, query });
     expect([anonymous.violations, seller.violations]).toEqual([[], []]);
     expect(anonymous.body).toEqual(seller.body);
   });

@@ -1,17 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { MockHarness } from './harness.ts';
+import { useSharedMock } from './harness.ts';
 
 const BUYER = 3001;
 const OFFSITE = 5001;
 const ITEM = 'MLB100000001';
 const HOUR_MS = 3_600_000;
 const NOW = new Date('2026-11-20T12:00:00Z');
-let mock: MockHarness;
-
-test.beforeAll(async () => {
-  mock = await MockHarness.start({ now: NOW });
-});
-test.afterAll(() => mock.close());
+const mock = useSharedMock({ now: NOW });
 
 interface Option {
   cost: number;
@@ -32,7 +27,7 @@ interface Options {
 }
 
 async function options(query: Record<string, string>, item = ITEM, as: number | 'anonymous' = BUYER) {
-  const res = await mock.call('getShippingOptions', { as, path: { item_id: item }, query });
+  const res = await mock().call('getShippingOptions', { as, path: { item_id: item }, query });
   expect(res.violations).toEqual([]);
   return res;
 }
@@ -134,13 +129,13 @@ test.describe('mock: shipping options', () => {
 
   test('answers 401 to an unknown token and 400 to a malformed one', async () => {
     const query = { zip_code: '01310100' };
-    const unknown = await mock.call('getShippingOptions', {
+    const unknown = await mock().call('getShippingOptions', {
       as: { token: 'APP_USR-unknown-1' },
       path: { item_id: ITEM },
       query,
     });
     expect([unknown.status, unknown.violations]).toEqual([401, []]);
-    const malformed = await mock.call('getShippingOptions', {
+    const malformed = await mock().call('getShippingOptions', {
       as: { token: '%%%' },
       path: { item_id: ITEM },
       query,

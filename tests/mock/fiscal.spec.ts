@@ -4,7 +4,13 @@ import { expect, test } from '@playwright/test';
 import { req } from '../../fixtures/annotations.ts';
 import type { FilePart } from '../../fixtures/api/types.ts';
 import { projectRoot } from '../../fixtures/conformance/spec.ts';
-import { type InjectedResponse, type MockCallOptions, MockHarness } from './harness.ts';
+import {
+  callConforming,
+  expectMockError,
+  type InjectedResponse,
+  type MockCallOptions,
+  useFreshMock,
+} from './harness.ts';
 
 const SELLER = 2001;
 const SELLER2 = 2002;
@@ -31,17 +37,9 @@ const xml = (mimeType = 'application/xml'): FilePart => ({
   buffer: file('invoice.xml'),
 });
 
-let mock: MockHarness;
-test.beforeEach(async () => {
-  mock = await MockHarness.start();
-});
-test.afterEach(() => mock.close());
+const mock = useFreshMock();
 
-async function call(operationId: string, options: MockCallOptions): Promise<InjectedResponse> {
-  const res = await mock.call(operationId, options);
-  expect(res.violations).toEqual([]);
-  return res;
-}
+const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
 
 const upload = (
   pack: number | string,
@@ -59,12 +57,7 @@ function idsOf(res: InjectedResponse): string[] {
   return (res.body as { fiscal_documents: { id: string }[] }).fiscal_documents.map((doc) => doc.id);
 }
 
-function expectError(res: InjectedResponse, status: number, error: string, message?: string | RegExp) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ error, status, cause: [] });
-  if (typeof message === 'string') expect((res.body as { message: string }).message).toBe(message);
-  else if (message) expect((res.body as { message: string }).message).toMatch(message);
-}
+const expectError = expectMockError;
 
 test.describe('mock: GET /packs/{pack_id}/fiscal_documents', () => {
   test(

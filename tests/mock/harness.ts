@@ -1,3 +1,4 @@
+import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import type { CallOptions, FilePart } from '../../fixtures/api/types.ts';
 import { runChecks } from '../../fixtures/conformance/checks.ts';
@@ -104,4 +105,49 @@ export class MockHarness {
   close(): Promise<void> {
     return this.app.close();
   }
+}
+
+/** A fresh mock for every test of the file (tests that write), closed after each. */
+export function useFreshMock(options: MockOptions = {}): () => MockHarness {
+  let mock: MockHarness | undefined;
+  test.beforeEach(async () => {
+    mock = await MockHarness.start(options);
+  });
+  test.afterEach(() => mock?.close());
+  return () => mock!;
+}
+
+/** One mock for all tests of the file (read-only tests), closed after the last. */
+export function useSharedMock(options: MockOptions = {}): () => MockHarness {
+  let mock: MockHarness | undefined;
+  test.beforeAll(async () => {
+    mock = await MockHarness.start(options);
+  });
+  test.afterAll(() => mock?.close());
+  return () => mock!;
+}
+
+/** Calls an operation and fails the test when the answer breaks a conformance check of the spec. */
+export async function callConforming(
+  mock: MockHarness,
+  operationId: string,
+  options: MockCallOptions,
+): Promise<InjectedResponse> {
+  const res = await mock.call(operationId, options);
+  expect(res.violations, `${operationId}: conformance to the spec`).toEqual([]);
+  return res;
+}
+
+/** An error answer of the mock: status, `{error, status, cause: []}`, and the message when given. */
+export function expectMockError(
+  res: InjectedResponse,
+  status: number,
+  error: string,
+  message?: string | RegExp,
+): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.body).toMatchObject({ error, status, cause: [] });
+  const actual = (res.body as { message?: string }).message;
+  if (typeof message === 'string') expect(actual).toBe(message);
+  else if (message) expect(actual).toMatch(message);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../fixtures/annotations.ts';
-import { type InjectedResponse, type MockCallOptions, MockHarness } from './harness.ts';
+import { callConforming, expectMockError, type MockCallOptions, useFreshMock } from './harness.ts';
 
 const SELLER = 2001;
 const SELLER2 = 2002;
@@ -29,23 +29,11 @@ interface Listed {
   buyer_max_message_length: number;
 }
 
-let mock: MockHarness;
-test.beforeEach(async () => {
-  mock = await MockHarness.start();
-});
-test.afterEach(() => mock.close());
+const mock = useFreshMock();
 
-async function call(operationId: string, options: MockCallOptions): Promise<InjectedResponse> {
-  const res = await mock.call(operationId, options);
-  expect(res.violations).toEqual([]);
-  return res;
-}
+const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
 
-function expectError(res: InjectedResponse, status: number, error: string, message?: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body).toMatchObject({ error, status });
-  if (message !== undefined) expect((res.body as { message: string }).message).toBe(message);
-}
+const expectError = expectMockError;
 
 async function listing(
   as: MockCallOptions['as'],

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fixturesDir } from '../../mock/store/data.ts';
 import type { OrderSeed } from '../../mock/store/orders-types.ts';
-import { type InjectedResponse, type MockCallOptions, MockHarness } from './harness.ts';
+import {
+  callConforming,
+  expectMockError,
+  type MockCallOptions,
+  MockHarness,
+  useSharedMock,
+} from './harness.ts';
 
 const SELLER = 2001;
 const SELLER2 = 2002;
@@ -56,26 +62,11 @@ interface SearchBody {
 const readJson = <T>(name: string): T =>
   JSON.parse(readFileSync(join(fixturesDir, 'data', name), 'utf8')) as T;
 
-let mock: MockHarness;
-test.beforeAll(async () => {
-  mock = await MockHarness.start();
-});
-test.afterAll(async () => {
-  await mock.close();
-});
+const mock = useSharedMock();
 
-async function call(operationId: string, options: MockCallOptions): Promise<InjectedResponse> {
-  const res = await mock.call(operationId, options);
-  expect(res.violations).toEqual([]);
-  return res;
-}
+const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
 
-function expectError(res: InjectedResponse, status: number, error: string, message?: string | RegExp) {
-  expect(res.status, res.text).toBe(status);
-  expect((res.body as { error: string }).error).toBe(error);
-  if (typeof message === 'string') expect((res.body as { message: string }).message).toBe(message);
-  else if (message) expect((res.body as { message: string }).message).toMatch(message);
-}
+const expectError = expectMockError;
 
 const getOrder = (
   id: number | string,

@@ -1,20 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { type InjectedResponse, type MockCallOptions, MockHarness } from './harness.ts';
+import { type InjectedResponse, type MockCallOptions, useSharedMock } from './harness.ts';
 
-let mock: MockHarness;
-test.beforeAll(async () => {
-  mock = await MockHarness.start();
-});
-test.afterAll(async () => {
-  await mock.close();
-});
+const mock = useSharedMock();
 
 interface Status {
   status: { list: { allow: boolean; codes: string[] }; sell: { allow: boolean } };
 }
 
 async function status(userId: number | string, options: MockCallOptions = {}): Promise<InjectedResponse> {
-  const res = await mock.call('getUserStatus', {
+  const res = await mock().call('getUserStatus', {
     as: typeof userId === 'number' ? userId : 2001,
     tokenIn: 'query',
     path: { user_id: userId },
