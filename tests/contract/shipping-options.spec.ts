@@ -1,8 +1,17 @@
+import type { ApiClient } from '../../fixtures/api/client.ts';
+import type { Caller } from '../../fixtures/api/types.ts';
 import { expectError } from '../../fixtures/assertions.ts';
-import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ShippingOption, ShippingOptions } from '../../fixtures/shapes/catalog.ts';
 
 // Read-only: GET /items/{item_id}/shipping_options for the profile's item, zip code and city.
+
+/** Shipping options of the profile's item to the profile's zip code or city. */
+function optionsFor(api: ApiClient, target: TargetProfile, as: Caller, destination: 'zip' | 'city') {
+  const { shippingItem, zipCode, cityTo } = target.catalog;
+  const query = destination === 'zip' ? { zip_code: zipCode } : { city_to: cityTo };
+  return api.call('getShippingOptions', { as, path: { item_id: shippingItem }, query });
+}
 
 /** The reference's rules for one option: costs, display values, and the delivery-time type rules. */
 function expectOptionRules(option: ShippingOption): void {
@@ -61,15 +70,10 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
       '@smoke',
     ),
     async ({ api, target }) => {
-      const { shippingItem, zipCode } = target.catalog;
-      const res = await api.call('getShippingOptions', {
-        as: 'buyer',
-        path: { item_id: shippingItem },
-        query: { zip_code: zipCode },
-      });
+      const res = await optionsFor(api, target, 'buyer', 'zip');
       expect(res.status).toBe(200);
       const body = res.body as ShippingOptions;
-      expect(body.destination.zip_code, 'SHIP-BY-ZIP').toBe(zipCode);
+      expect(body.destination.zip_code, 'SHIP-BY-ZIP').toBe(target.catalog.zipCode);
       expect(typeof body.app_version, 'SHIP-VERSIONS: app_version').toBe('string');
       expect(
         body.destination.extended_attributes,
@@ -87,15 +91,11 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
       '@readonly',
     ),
     async ({ api, target }) => {
-      const { shippingItem, cityTo } = target.catalog;
-      const res = await api.call('getShippingOptions', {
-        as: 'buyer',
-        path: { item_id: shippingItem },
-        query: { city_to: cityTo },
-      });
+      const res = await optionsFor(api, target, 'buyer', 'city');
+
       expect(res.status).toBe(200);
       const body = res.body as ShippingOptions;
-      expect(body.destination.city.id, 'SHIP-BY-CITY').toBe(cityTo);
+      expect(body.destination.city.id, 'SHIP-BY-CITY').toBe(target.catalog.cityTo);
       for (const option of body.options) expectOptionRules(option);
     },
   );
@@ -107,12 +107,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
       '@readonly',
     ),
     async ({ api, target }) => {
-      const { shippingItem, zipCode } = target.catalog;
-      const res = await api.call('getShippingOptions', {
-        as: 'seller',
-        path: { item_id: shippingItem },
-        query: { zip_code: zipCode },
-      });
+      const res = await optionsFor(api, target, 'seller', 'zip');
       expect(res.status).toBe(200);
       for (const option of (res.body as ShippingOptions).options) expectOptionRules(option);
     },
@@ -122,12 +117,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
     'offers one option of each delivery-time type on the mock',
     verifies(['SHIP-EDT-TYPES'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
-      const { shippingItem, zipCode } = target.catalog;
-      const res = await api.call('getShippingOptions', {
-        as: 'buyer',
-        path: { item_id: shippingItem },
-        query: { zip_code: zipCode },
-      });
+      const res = await optionsFor(api, target, 'buyer', 'zip');
       const types = (res.body as ShippingOptions).options.map((o) => o.estimated_delivery_time.type);
       expect(types.sort()).toEqual(['known', 'known_frame', 'unknown', 'unknown_frame']);
     },
@@ -139,12 +129,7 @@ test.describe('GET /items/{item_id}/shipping_options: tokens', () => {
     'answers 403 access_token_not_granted without a token',
     verifies(['AUTH-NO-TOKEN-403', 'AUTH-BEARER-HEADER'], '@readonly', '@smoke'),
     async ({ api, target }) => {
-      const { shippingItem, zipCode } = target.catalog;
-      const res = await api.call('getShippingOptions', {
-        as: 'anonymous',
-        path: { item_id: shippingItem },
-        query: { zip_code: zipCode },
-      });
+      const res = await optionsFor(api, target, 'anonymous', 'zip');
       expectError(res, { status: 403, error: 'access_token_not_granted' }, target);
     },
   );
@@ -153,12 +138,7 @@ test.describe('GET /items/{item_id}/shipping_options: tokens', () => {
     'answers 403 forbidden to a user of a site where the API is not available',
     verifies(['AUTH-SITE-NOT-AVAILABLE'], '@readonly'),
     async ({ api, target }) => {
-      const { shippingItem, zipCode } = target.catalog;
-      const res = await api.call('getShippingOptions', {
-        as: 'unavailableSite',
-        path: { item_id: shippingItem },
-        query: { zip_code: zipCode },
-      });
+      const res = await optionsFor(api, target, 'unavailableSite', 'zip');
       expectError(res, { status: 403, error: 'forbidden' }, target);
     },
   );
@@ -186,12 +166,7 @@ test.describe('GET /items/{item_id}/shipping_options: tokens', () => {
       `answers ${expected.status} ${expected.error} to ${what}`,
       verifies([id], '@readonly', '@mock-only'),
       async ({ api, target }) => {
-        const { shippingItem, zipCode } = target.catalog;
-        const res = await api.call('getShippingOptions', {
-          as: { token },
-          path: { item_id: shippingItem },
-          query: { zip_code: zipCode },
-        });
+        const res = await optionsFor(api, target, { token }, 'zip');
         expectError(res, { ...expected, statusIsGap: true, messageIsGap: true }, target);
       },
     );
