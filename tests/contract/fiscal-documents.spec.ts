@@ -3,27 +3,17 @@
  * 0 round trip, 1 PDF + XML then a third file, 2 a second PDF, 3 two PDFs in one request,
  * 4 empty file, 5 missing file, 6 type not allowed, 7 three files, 8 empty name, 9 buyer and
  * stranger writes, 10 size limits (mock only), 11 delete with nothing attached, 12 writes without a token.
- * sharedPack and emptyPack are only read.
+ * sharedPack, emptyPack and halfPack are only read.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import type { Caller, FilePart } from '../../fixtures/api/types.ts';
 import { expectError } from '../../fixtures/assertions.ts';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { pdfPart, sampleFile, xmlPart } from '../../fixtures/samples.ts';
 
-const file = (name: string) => readFileSync(join(projectRoot, 'fixtures', 'files', name));
-const pdf = (name = 'nota-fiscal.pdf', buffer = file('invoice.pdf')): FilePart => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer,
-});
-const xml = (mimeType = 'application/xml'): FilePart => ({
-  name: 'nfe.xml',
-  mimeType,
-  buffer: file('invoice.xml'),
-});
+const file = sampleFile;
+const xml = xmlPart;
+const pdf = pdfPart;
 
 interface DocumentList {
   pack_id: number;

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { req } from '../../fixtures/annotations.ts';
 import type { FilePart } from '../../fixtures/api/types.ts';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { pdfPart, sampleFile, xmlPart } from '../../fixtures/samples.ts';
 import {
   callConforming,
   expectMockError,
@@ -25,17 +23,9 @@ const SEEDED_PDF = '68f1c2a0b4e5d6c7a8b9c0d1';
 const SEEDED_XML = '68f1c2a0b4e5d6c7a8b9c0d2';
 const MAX_BYTES = 1024 * 1024;
 
-const file = (name: string) => readFileSync(join(projectRoot, 'fixtures', 'files', name));
-const pdf = (name = 'invoice.pdf', buffer = file('invoice.pdf')): FilePart => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer,
-});
-const xml = (mimeType = 'application/xml'): FilePart => ({
-  name: 'nfe.xml',
-  mimeType,
-  buffer: file('invoice.xml'),
-});
+const file = sampleFile;
+const xml = xmlPart;
+const pdf = (name = 'invoice.pdf', buffer = sampleFile('invoice.pdf')) => pdfPart(name, buffer);
 
 const mock = useFreshMock();
 

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FilePart } from '../../../fixtures/api/types.ts';
-import { projectRoot } from '../../../fixtures/conformance/spec.ts';
+import { sampleFile } from '../../../fixtures/samples.ts';
 import { fileBaseName } from './fileNames.ts';
 
-const sample = (name: string) => readFileSync(join(projectRoot, 'fixtures', 'files', name));
-const PDF = sample('invoice.pdf');
-const XML = sample('invoice.xml');
+const PDF = sampleFile('invoice.pdf');
+const XML = sampleFile('invoice.xml');
 
 /** A real invoice made unique by a comment, so a download can be told apart from any other upload. */
 const pdfBytes = (tag: string) => Buffer.concat([PDF, Buffer.from(`\n% ${tag}\n`)]);
