@@ -3,6 +3,7 @@ import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { Category, IdName } from '../../fixtures/shapes/catalog.ts';
 import type { CatalogIds } from '../../fixtures/target/types.ts';
+import { describeOptionalToken } from './support/optional-token.ts';
 
 // Read-only. A foreign tree may be large: the walk reads at most WALK_LIMIT categories, the path
 // to the profile's leaf category always among them.
@@ -253,33 +254,8 @@ test.describe('categories: errors', () => {
   }
 });
 
-test.describe('categories: tokens', () => {
-  const calls = [
-    { operationId: 'listSiteCategories', path: (c: CatalogIds) => ({ site_id: c.siteId }) },
-    { operationId: 'getCategory', path: (c: CatalogIds) => ({ category_id: c.leafCategory }) },
-    { operationId: 'getCategoryAttributes', path: (c: CatalogIds) => ({ category_id: c.leafCategory }) },
-  ];
-  for (const { operationId, path } of calls) {
-    test(
-      `${operationId} answers a call with a token and one without, each with a documented status`,
-      verifies(['CATALOG-TOKEN-ANSWERED'], '@readonly'),
-      async ({ api, target }) => {
-        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
-        expect(withToken.status, 'with a token').toBe(200);
-        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
-        if (without.status !== 200)
-          expectError(without, { status: 403, error: 'access_token_not_granted' }, target);
-      },
-    );
-
-    test(
-      `${operationId} answers the same with and without a token`,
-      verifies(['CATALOG-TOKEN-OPTIONAL-MOCK'], '@readonly', '@mock-only'),
-      async ({ api, target }) => {
-        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
-        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
-        expect([without.status, without.body]).toEqual([200, withToken.body]);
-      },
-    );
-  }
-});
+describeOptionalToken('categories: tokens', [
+  { operationId: 'listSiteCategories', path: (c) => ({ site_id: c.siteId }) },
+  { operationId: 'getCategory', path: (c) => ({ category_id: c.leafCategory }) },
+  { operationId: 'getCategoryAttributes', path: (c) => ({ category_id: c.leafCategory }) },
+]);

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { City, Country, IdName, Neighborhood, State } from '../../fixtures/shapes/catalog.ts';
-import type { CatalogIds } from '../../fixtures/target/types.ts';
+import { describeOptionalToken } from './support/optional-token.ts';
 
 // Read-only: locations are never written. A foreign target may have hundreds of children per
 // parent; each consistency test reads at most CHILDREN_CHECKED of them (always the profile's ids).
@@ -191,35 +191,10 @@ test.describe('classified locations: errors', () => {
   }
 });
 
-test.describe('classified locations: tokens', () => {
-  const calls = [
-    { operationId: 'listCountries', path: () => ({}) },
-    { operationId: 'getCountry', path: (c: CatalogIds) => ({ country_id: c.countryId }) },
-    { operationId: 'getState', path: (c: CatalogIds) => ({ state_id: c.stateId }) },
-    { operationId: 'getCity', path: (c: CatalogIds) => ({ city_id: c.cityId }) },
-    { operationId: 'getNeighborhood', path: (c: CatalogIds) => ({ neighborhood_id: c.neighborhoodId }) },
-  ];
-  for (const { operationId, path } of calls) {
-    test(
-      `${operationId} answers a call with a token and one without, each with a documented status`,
-      verifies(['CATALOG-TOKEN-ANSWERED'], '@readonly'),
-      async ({ api, target }) => {
-        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
-        expect(withToken.status, 'with a token').toBe(200);
-        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
-        if (without.status !== 200)
-          expectError(without, { status: 403, error: 'access_token_not_granted' }, target);
-      },
-    );
-
-    test(
-      `${operationId} answers the same with and without a token`,
-      verifies(['CATALOG-TOKEN-OPTIONAL-MOCK'], '@readonly', '@mock-only'),
-      async ({ api, target }) => {
-        const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
-        const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
-        expect([without.status, without.body]).toEqual([200, withToken.body]);
-      },
-    );
-  }
-});
+describeOptionalToken('classified locations: tokens', [
+  { operationId: 'listCountries', path: () => ({}) },
+  { operationId: 'getCountry', path: (c) => ({ country_id: c.countryId }) },
+  { operationId: 'getState', path: (c) => ({ state_id: c.stateId }) },
+  { operationId: 'getCity', path: (c) => ({ city_id: c.cityId }) },
+  { operationId: 'getNeighborhood', path: (c) => ({ neighborhood_id: c.neighborhoodId }) },
+]);
