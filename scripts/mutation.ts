@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../fixtures/conformance/spec.ts';
 import { FAULTS } from '../mock/faults/catalog.ts';
+import { freePort } from './free-port.ts';
 import { esc, page } from './reports/html.ts';
 import { readResults } from './reports/results.ts';
 
@@ -26,18 +26,6 @@ interface SuiteRun {
   passed: number;
   seconds: number;
   status: number;
-}
-
-/** A port nobody listens on now, so a leftover server can never answer for the mock under test. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs the suite against the mock with the given faults planted (none: the faithful mock). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
+import { freePort } from '../../scripts/free-port.ts';
 import { findSecrets } from '../../scripts/reports/find-secrets.ts';
 import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
@@ -27,9 +28,11 @@ test.describe
   .serial('reports of a failing run', () => {
     test.setTimeout(180_000);
     let run: NestedRun;
+    let port: number;
 
-    test.beforeAll(() => {
-      run = runDemoAndBuildReports(4190 + test.info().workerIndex);
+    test.beforeAll(async () => {
+      port = await freePort();
+      run = runDemoAndBuildReports(port);
     });
 
     test('the run fails and exits non-zero', () => {
@@ -111,7 +114,7 @@ test.describe
     test('the index page names the target and the counts of the run', () => {
       const html = readFileSync(join(run.dir, 'index.html'), 'utf8');
       expect(html).toContain('target <code>mock</code> does not conform');
-      expect(html).toContain(`http://127.0.0.1:${4190 + test.info().workerIndex}`);
+      expect(html).toContain(`http://127.0.0.1:${port}`);
       expect(html).toMatch(/failed<\/span><b>1<\/b>/);
     });
   });
