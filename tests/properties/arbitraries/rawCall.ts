@@ -1,6 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, test } from '@playwright/test';
+import { workerPacer } from '../../../fixtures/api/pacer.ts';
 import { runChecks } from '../../../fixtures/conformance/checks.ts';
 import type { Spec } from '../../../fixtures/conformance/spec.ts';
+import { profileRedactor } from '../../../fixtures/target/load.ts';
 import type { TargetProfile } from '../../../fixtures/target/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 
@@ -12,14 +14,9 @@ export interface RawAnswer {
   violations: string[];
 }
 
-let nextSlot = 0;
-
 async function pace(target: TargetProfile): Promise<void> {
-  if (target.requestsPerSecond <= 0) return;
-  const now = Date.now();
-  const at = Math.max(now, nextSlot);
-  nextSlot = at + 1000 / target.requestsPerSecond;
-  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  const { parallelIndex, config } = test.info();
+  await workerPacer(target.requestsPerSecond, parallelIndex, config.workers).wait();
 }
 
 function parseJson(text: string): unknown {
@@ -64,7 +61,7 @@ export async function sendRaw(
   const body = (responseHeaders['content-type'] ?? '').includes('json') ? parseJson(text) : undefined;
   const label = `${op.method.toUpperCase()} ${path}${query}`;
   const violations = runChecks(
-    { spec, op, label: `${op.method.toUpperCase()} ${op.path}` },
+    { spec, op, label: `${op.method.toUpperCase()} ${op.path}`, redact: profileRedactor(target) },
     { status: answer.status(), headers: responseHeaders, body, text },
   );
   return { label, status: answer.status(), body, violations };
