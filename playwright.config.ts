@@ -1,6 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
-import { loadProfile, ProfileError } from './fixtures/target/load.ts';
+import { loadProfile, ProfileError, shownBaseURL } from './fixtures/target/load.ts';
 
 function profileOrExit() {
   try {
@@ -23,6 +23,7 @@ const reports = process.env.REPORTS_DIR ?? 'reports';
 
 // First, so every reporter after it sees secrets already removed.
 const redacting: ReporterDescription = ['./fixtures/report/redacting-reporter.ts'];
+const rateLimits: ReporterDescription = ['./fixtures/report/rate-limit-reporter.ts'];
 const allure: ReporterDescription = [
   'allure-playwright',
   {
@@ -34,7 +35,7 @@ const allure: ReporterDescription = [
 
 export default defineConfig<TargetOptions>({
   fullyParallel: true,
-  metadata: { target: target.name, baseURL: target.baseURL },
+  metadata: { target: target.name, baseURL: shownBaseURL(target) },
   forbidOnly: !!process.env.CI,
   retries: 0,
   // The suite waits on HTTP, not on the CPU: more workers than cores keep both cores busy.
@@ -44,9 +45,10 @@ export default defineConfig<TargetOptions>({
   globalSetup: './scripts/global-setup.ts',
   reporter:
     process.env.BLOB_REPORT === '1'
-      ? [redacting, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
+      ? [redacting, rateLimits, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
       : [
           redacting,
+          rateLimits,
           ['list'],
           ['json', { outputFile: `${reports}/results.json` }],
           ['junit', { outputFile: `${reports}/junit.xml` }],
@@ -55,7 +57,7 @@ export default defineConfig<TargetOptions>({
         ],
   use: {
     targetName: process.env.TARGET ?? 'mock',
-    baseURL: target.baseURL,
+    baseURL: target.secretBaseURL ? undefined : target.baseURL,
     // Traces and videos would record Authorization headers; evidence is attached redacted instead.
     trace: 'off',
     screenshot: 'off',

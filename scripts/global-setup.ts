@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { LEDGER_ENV } from '../fixtures/api/rate-limit.ts';
 import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadProfile } from '../fixtures/target/load.ts';
+import { loadProfile, shownBaseURL } from '../fixtures/target/load.ts';
+import type { TargetProfile } from '../fixtures/target/types.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
   return readdirSync(dir, { withFileTypes: true })
@@ -25,19 +28,31 @@ function ensureBundle(): void {
 }
 
 /** Fails the whole run once, with one line, when the target does not answer at all. */
-async function ensureTargetAnswers(baseURL: string): Promise<void> {
+async function ensureTargetAnswers(target: TargetProfile): Promise<void> {
   try {
-    await fetch(`${baseURL}/classified_locations/countries`, { signal: AbortSignal.timeout(10_000) });
+    const answer = await fetch(`${target.baseURL}/classified_locations/countries`, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await answer.body?.cancel();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new Error(`target ${baseURL} does not answer (${cause}); no test was run`);
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    throw new Error(`target "${target.name}" at ${shownBaseURL(target)} does not answer (${cause}); no test was run`);
   }
+}
+
+/** One file per run where workers record the waits 429/503 answers cost, so the budget is the run's. */
+function startWaitLedger(): void {
+  const path = join(tmpdir(), `conformance-waits-${process.pid}-${Date.now()}.jsonl`);
+  writeFileSync(path, '');
+  process.env[LEDGER_ENV] = path;
 }
 
 export default async function globalSetup(config: FullConfig): Promise<void> {
   ensureBundle();
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
   const target = loadProfile();
+  startWaitLedger();
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
-  if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target.baseURL);
+  if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target);
 }

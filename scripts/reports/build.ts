@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
-import { loadProfile, ProfileError } from '../../fixtures/target/load.ts';
+import { loadProfile, ProfileError, shownBaseURL } from '../../fixtures/target/load.ts';
 import { renderIndex } from './index-page.ts';
 import { readResults } from './results.ts';
 import { writeSpecDocs } from './spec-docs.ts';
@@ -25,11 +25,11 @@ function commit(): string {
 /** The target's name and address; the reports need no token, so a profile without its secrets set still names it. */
 function targetShown(): { name: string; baseURL: string } {
   try {
-    const { name, baseURL } = loadProfile();
-    return { name, baseURL };
+    const profile = loadProfile();
+    return { name: profile.name, baseURL: shownBaseURL(profile) };
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
-    return { name: process.env.TARGET ?? 'mock', baseURL: process.env.BASE_URL ?? 'unknown' };
+    return { name: process.env.TARGET ?? 'mock', baseURL: 'unknown' };
   }
 }
 
@@ -111,6 +111,7 @@ function main(): void {
     profile: process.env.TARGET ?? 'mock',
     specVersion: spec.doc.info.version,
     commit: commit(),
+    rateLimit: metadata.rateLimit,
     stats,
     trace,
     links,

@@ -8,6 +8,7 @@ export interface RunInfo {
   profile: string;
   specVersion: string;
   commit: string;
+  rateLimit?: string;
   stats: RunStats;
   trace: Traceability;
   links: { href: string; label: string; what: string }[];
@@ -37,7 +38,7 @@ export function renderIndex(run: RunInfo): string {
     .join('');
   const body = `<h1>Conformance run: target <code>${esc(run.target)}</code> ${esc(verdict)}</h1>
 <p class="muted">${esc(run.baseURL)} · profile ${esc(run.profile)} · spec ${esc(run.specVersion)} · commit ${esc(run.commit)} · started ${esc(run.stats.startTime)} · ${esc((run.stats.duration / 1000).toFixed(1))} s</p>
-<div class="cards">${cards}</div>
+${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<div class="cards">${cards}</div>
 <h2>Reports</h2>
 <table><thead><tr><th>Report</th><th>What it shows</th></tr></thead><tbody>${links}</tbody></table>`;
   return page(`Conformance run: ${run.target}`, body);

@@ -46,6 +46,8 @@ interface JsonSuite {
 export interface RunMetadata {
   target?: string;
   baseURL?: string;
+  /** The rate-limit reporter's line, when the target made the run wait. */
+  rateLimit?: string;
 }
 
 interface JsonReport {

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../../fixtures/conformance/spec.ts';
+import type { TargetProfile } from '../../../fixtures/target/types.ts';
+
+export interface SuiteRun {
+  dir: string;
+  status: number | null;
+  /** stdout and stderr, also written to consoleDir/console.txt for the secret search. */
+  consoleDir: string;
+  output: string;
+  durationMs: number;
+  /** The largest resident set of any one process of the run (runner or worker). */
+  peakProcessMiB: number;
+}
+
+/** Resident set of every descendant of root, in MiB, read from /proc. */
+function treeRss(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...tree].map((pid) => {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return Number(kb ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/**
+ * Runs the suite in its own process group and report folder, without blocking this worker's event
+ * loop (the targets it talks to may live in this process), sampling the memory of its processes.
+ */
+export function runSuite(args: string[], env: NodeJS.ProcessEnv, dir = newRunDir()): Promise<SuiteRun> {
+  const started = Date.now();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, CI: '1', REPORTS_DIR: dir, ...env };
+  delete childEnv.MOCK_BASE_URL;
+  const child = spawn('npx', ['playwright', 'test', ...args], {
+    cwd: projectRoot,
+    env: childEnv,
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let peak = 0;
+  const sampler = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, ...treeRss(child.pid));
+  }, 200);
+  const limit = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 170_000);
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      clearInterval(sampler);
+      clearTimeout(limit);
+      const consoleDir = `${dir}-console`;
+      mkdirSync(consoleDir, { recursive: true });
+      writeFileSync(join(consoleDir, 'console.txt'), output);
+      resolve({ dir, consoleDir, status, output, durationMs: Date.now() - started, peakProcessMiB: peak });
+    });
+  });
+}
+
+export function newRunDir(): string {
+  return mkdtempSync(join(tmpdir(), 'conformance-hostile-'));
+}
+
+/** A foreign read-only profile for a target at baseURL: the mock's ids, tokens of its own. */
+export function writeProfile(
+  name: string,
+  overrides: Partial<TargetProfile> = {},
+): { path: string; profile: TargetProfile } {
+  const profile = JSON.parse(
+    readFileSync(join(projectRoot, 'fixtures/targets/mock.json'), 'utf8'),
+  ) as TargetProfile;
+  profile.name = name;
+  profile.isMock = false;
+  profile.allowsWrites = false;
+  for (const [role, user] of Object.entries(profile.users)) user.token = `${name}/${role}+tok-7f3a9c2e51d4`;
+  Object.assign(profile, overrides);
+  const path = join(mkdtempSync(join(tmpdir(), 'conformance-profile-')), `${name}.json`);
+  writeFileSync(path, JSON.stringify(profile));
+  return { path, profile };
+}
+
+interface JsonResult {
+  status: string;
+  errors: { message?: string }[];
+  steps?: JsonStep[];
+  attachments: { name: string; contentType: string; body?: string }[];
+}
+interface JsonStep {
+  title: string;
+  steps?: JsonStep[];
+}
+interface JsonSpec {
+  title: string;
+  tests: { results: JsonResult[] }[];
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+
+/** Every test of a Playwright JSON report with its last result. */
+export function resultsOf(path: string): { title: string; result: JsonResult }[] {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as { suites: JsonSuite[] };
+  const walk = (suite: JsonSuite): { title: string; result: JsonResult }[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({ title: spec.title, result: test.results.at(-1) as JsonResult })),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return report.suites.flatMap(walk);
+}
+
+/** The titles of every step of a result, nested ones included. */
+export function stepTitles(steps: JsonStep[] = []): string[] {
+  return steps.flatMap((step) => [step.title, ...stepTitles(step.steps)]);
+}
