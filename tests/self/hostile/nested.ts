@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../../fixtures/conformance/spec.ts';
 import type { TargetProfile } from '../../../fixtures/target/types.ts';
+import { build } from '../../../mock/app.ts';
 
 export interface SuiteRun {
   dir: string;
@@ -88,6 +89,7 @@ export function newRunDir(): string {
 export function writeProfile(
   name: string,
   overrides: Partial<TargetProfile> = {},
+  keepTokens = false,
 ): { path: string; profile: TargetProfile } {
   const profile = JSON.parse(
     readFileSync(join(projectRoot, 'fixtures/targets/mock.json'), 'utf8'),
@@ -95,7 +97,9 @@ export function writeProfile(
   profile.name = name;
   profile.isMock = false;
   profile.allowsWrites = false;
-  for (const [role, user] of Object.entries(profile.users)) user.token = `${name}/${role}+tok-7f3a9c2e51d4`;
+  if (!keepTokens) {
+    for (const [role, user] of Object.entries(profile.users)) user.token = `${name}/${role}+tok-7f3a9c2e51d4`;
+  }
   Object.assign(profile, overrides);
   const path = join(mkdtempSync(join(tmpdir(), 'conformance-profile-')), `${name}.json`);
   writeFileSync(path, JSON.stringify(profile));
@@ -136,4 +140,11 @@ export function resultsOf(path: string): { title: string; result: JsonResult }[]
 /** The titles of every step of a result, nested ones included. */
 export function stepTitles(steps: JsonStep[] = []): string[] {
   return steps.flatMap((step) => [step.title, ...stepTitles(step.steps)]);
+}
+
+/** The mock, in this process, on a free port: a well-behaved target for runs that need one. */
+export async function startMock(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = await build();
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
 }

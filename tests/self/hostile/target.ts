@@ -69,11 +69,12 @@ function echo(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('x-echo-authorization', authorization);
   res.setHeader('x-echo-query', query);
   res.setHeader('x-echo-base64', Buffer.from(token).toString('base64'));
+  // The cause comes first so the token starts 10 characters before the evidence cut at 4096.
   const body = {
+    cause: [`${'c'.repeat(4086 - '{"cause":["'.length)}${token}`],
     message: `${'m'.repeat(70)}${token} was refused; query ${query}`,
     error: 'echo',
     status: `${'s'.repeat(70)}${token}`,
-    cause: [`${'c'.repeat(4050)}${token}`],
   };
   res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
