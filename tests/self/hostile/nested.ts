@@ -53,10 +53,15 @@ function treeRss(root: number): number[] {
  * loop (the targets it talks to may live in this process), sampling the memory of its processes.
  */
 export function runSuite(args: string[], env: NodeJS.ProcessEnv, dir = newRunDir()): Promise<SuiteRun> {
+  return runPlaywright(['test', ...args], env, dir);
+}
+
+/** Runs a Playwright command (test, merge-reports) as runSuite does. */
+export function runPlaywright(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<SuiteRun> {
   const started = Date.now();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, CI: '1', REPORTS_DIR: dir, ...env };
   delete childEnv.MOCK_BASE_URL;
-  const child = spawn('npx', ['playwright', 'test', ...args], {
+  const child = spawn('npx', ['playwright', ...args], {
     cwd: projectRoot,
     env: childEnv,
     detached: true,
