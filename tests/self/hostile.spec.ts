@@ -20,18 +20,22 @@ const NAMED: [string, Misbehaviour, RegExp][] = [
   [
     'getShipmentLeadTime',
     '429 with Retry-After',
-    /target rate-limited: .* 429 with Retry-After: 1 after 2 retries/,
+    /target rate-limited: .* 429 with Retry-After: 1 again after 2 retries/,
   ],
-  ['getShipment ', '503 with Retry-After', /target rate-limited: .* 503 with Retry-After: 1 after 2 retries/],
+  [
+    'getShipment ',
+    '503 with Retry-After',
+    /target rate-limited: .* 503 with Retry-After: 1 again after 2 retries/,
+  ],
   [
     'listFiscalDocuments',
     '429 without Retry-After',
-    /target rate-limited: .* 429 without Retry-After after 2 retries/,
+    /target rate-limited: .* 429 without Retry-After again after 2 retries/,
   ],
   [
     'listPackMessages',
     '503 without Retry-After',
-    /target rate-limited: .* 503 without Retry-After after 2 retries/,
+    /target rate-limited: .* 503 without Retry-After again after 2 retries/,
   ],
   ['getMessage', 'redirect to another port', /\[redirectNotFollowed\] GET \/messages\/\S+ answered 302/],
   ['getShippingOptions', 'echo of the token', /answered 400/],

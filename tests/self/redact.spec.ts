@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createRedactor, REDACTED } from '../../fixtures/api/redact.ts';
+import { createRedactor, REDACTED, redactThenCut } from '../../fixtures/api/redact.ts';
 
 const redact = createRedactor(['APP_USR-secret-1', 'tok/with+chars']);
 
@@ -23,5 +23,44 @@ test.describe('redaction of secrets', () => {
     expect(redact('{"status":404,"error":"order_not_found"}')).toBe(
       '{"status":404,"error":"order_not_found"}',
     );
+  });
+});
+
+test.describe('shortening evidence: redact first, then cut', () => {
+  const token = 'APP_USR-secret-1';
+
+  test('a token straddling the cut leaves no prefix of itself behind', () => {
+    for (let at = 80 - token.length; at <= 80; at += 1) {
+      const out = redactThenCut(`${'x'.repeat(at)}${token}${'y'.repeat(200)}`, 80, redact);
+      expect(out, `token at ${at}`).not.toMatch(/APP_USR-s/);
+      expect(out).toContain('(');
+    }
+  });
+
+  test('a token past the redacted window of a huge body is never shown', () => {
+    const out = redactThenCut(`${'x'.repeat(5000)}${token}${'z'.repeat(10_000_000)}`, 4096, redact);
+    expect(out.length).toBeLessThan(4200);
+    expect(out).not.toContain('APP_USR');
+  });
+
+  test('a base64-encoded token is redacted too', () => {
+    const encoded = Buffer.from(`Bearer ${token}`).toString('base64');
+    expect(redact(`x-echo: ${encoded}`)).toContain(REDACTED);
+  });
+});
+
+test.describe('a secret base URL', () => {
+  const base = 'https://staging.example.test:8443';
+  const redactBase = createRedactor([base, 'staging.example.test:8443'], {
+    [base]: '[BASE_URL]',
+    'staging.example.test:8443': '[BASE_URL_HOST]',
+  });
+
+  test('is replaced by its placeholder in URLs and by the host placeholder alone', () => {
+    expect(redactBase(`GET ${base}/orders/1`)).toBe('GET [BASE_URL]/orders/1');
+    expect(redactBase('connect ECONNREFUSED staging.example.test:8443')).toBe(
+      'connect ECONNREFUSED [BASE_URL_HOST]',
+    );
+    expect(redactBase(`url=${encodeURIComponent(base)}`)).toBe('url=[BASE_URL]');
   });
 });

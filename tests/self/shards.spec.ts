@@ -42,11 +42,7 @@ test.describe
       [whole, ...shardRuns] = await Promise.all([
         runSuite(['--project=contract', ...SLICE], env),
         ...shards.map((dir, i) =>
-          runSuite(
-            ['--project=contract', `--shard=${i + 1}/2`, ...SLICE],
-            { ...env, BLOB_REPORT: '1' },
-            dir,
-          ),
+          runSuite(['--project=contract', `--shard=${i + 1}/2`, ...SLICE], { ...env, BLOB_REPORT: '1' }, dir),
         ),
       ]);
       mergeDir = newRunDir();
