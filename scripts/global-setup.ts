@@ -37,7 +37,9 @@ async function ensureTargetAnswers(target: TargetProfile): Promise<void> {
     await answer.body?.cancel();
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    throw new Error(`target "${target.name}" at ${shownBaseURL(target)} does not answer (${cause}); no test was run`);
+    throw new Error(
+      `target "${target.name}" at ${shownBaseURL(target)} does not answer (${cause}); no test was run`,
+    );
   }
 }
 
