@@ -10,11 +10,16 @@ import { type HostileTarget, type Misbehaviour, startHostileTarget } from './hos
 const SLICE =
   'answers a call with a bearer token of an entitled user|answers the own status with the token in the query';
 const MAX_RETRIES = 2;
+/** Long enough for a loaded machine to answer, short enough for the endless body to end the call soon. */
+const TIMEOUT_MS = 5000;
+/** The dying target's slice: a few reads, most of them after its death. */
+const DYING_SLICE =
+  '(getOrder|getOrderProduct|getOrderDiscounts|searchOrders|getShipment) answers a call with a bearer token';
 
 /** What the failure of each test of the slice must say: the misbehaviour its operation met. */
 const NAMED: [string, Misbehaviour, RegExp][] = [
   ['searchOrders', 'reset', /connection reset by the target/],
-  ['getOrderProduct', 'endless body', /a body that never finished within 2000 ms/],
+  ['getOrderProduct', 'endless body', /a body that never finished within 5000 ms/],
   ['getOrderDiscounts', '100 MB body', /a body of 104857600 bytes, larger than 32 MiB/],
   ['getOrder', 'gzip bomb', /gzip body that expands beyond 32 MiB \(a compression bomb\)/],
   [
@@ -57,7 +62,7 @@ test.describe
       test.setTimeout(180_000);
       target = await startHostileTarget();
       const written = writeProfile('hostile', {
-        timeoutMs: 2000,
+        timeoutMs: TIMEOUT_MS,
         secretBaseURL: true,
         rateLimit: { budgetSeconds: 30, maxRetries: MAX_RETRIES },
       });
@@ -73,11 +78,15 @@ test.describe
     test('the run fails and ends within a bounded time', () => {
       expect(run.status, run.output).not.toBe(0);
       expect(run.durationMs).toBeLessThan(90_000);
+      test.info().annotations.push({ type: 'figure', description: `nested run ${run.durationMs} ms` });
     });
 
     test('no process of the run grows past 600 MiB (bodies and bombs are cut at 32 MiB)', () => {
       expect(run.peakProcessMiB).toBeGreaterThan(0);
       expect(run.peakProcessMiB).toBeLessThan(600);
+      test
+        .info()
+        .annotations.push({ type: 'figure', description: `peak ${run.peakProcessMiB.toFixed(0)} MiB` });
     });
 
     test('each misbehaviour is reported as a failure that names it', () => {
@@ -123,17 +132,17 @@ test.describe('a target that dies or never listens', () => {
 
   test('a target that dies after three requests ends the run soon, each later call failing by name', async () => {
     const target = await startHostileTarget({ dieAfter: 3 });
-    const { path } = writeProfile('dying', { timeoutMs: 2000 });
+    const { path } = writeProfile('dying', { timeoutMs: TIMEOUT_MS });
     try {
-      const run = await runSuite(['--project', 'contract', '--grep', SLICE, '--workers', '1'], {
+      const run = await runSuite(['--project', 'contract', '--grep', DYING_SLICE, '--workers', '1'], {
         BASE_URL: target.url,
         TARGET: path,
       });
-      expect(run.durationMs).toBeLessThan(60_000);
+      expect(run.durationMs).toBeLessThan(90_000);
       const failures = resultsOf(join(run.dir, 'results.json')).map((r) => r.result.errors[0]?.message ?? '');
       expect(
         failures.filter((m) => /connection refused: the target does not listen/.test(m)).length,
-      ).toBeGreaterThan(5);
+      ).toBeGreaterThanOrEqual(3);
     } finally {
       await target.close();
     }

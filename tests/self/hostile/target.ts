@@ -48,11 +48,11 @@ export interface HostileTarget {
 
 let bombBytes: Buffer | undefined;
 
-/** 1 GiB of zeros as 16 gzip members of 64 MiB each, about 1 MB on the wire. */
+/** 1 GiB of zeros as 128 gzip members of 8 MiB each, about 1 MB on the wire; made before the run. */
 function bomb(): Buffer {
   if (!bombBytes) {
-    const member = gzipSync(Buffer.alloc(64 * 1024 * 1024));
-    bombBytes = Buffer.concat(Array.from({ length: 16 }, () => member));
+    const member = gzipSync(Buffer.alloc(8 * 1024 * 1024));
+    bombBytes = Buffer.concat(Array.from({ length: 128 }, () => member));
   }
   return bombBytes;
 }
@@ -130,6 +130,7 @@ function listen(server: Server): Promise<string> {
 
 /** Starts the hostile target on a free port; every route misbehaves as ROUTES says. */
 export async function startHostileTarget(options: HostileOptions = {}): Promise<HostileTarget> {
+  bomb();
   let redirectHits = 0;
   const elsewhere = createServer((_req, res) => {
     redirectHits += 1;
