@@ -30,9 +30,9 @@ const TYPE_WORDS: Record<string, RegExp> = {
   integer: /\bintegers?\b/,
   number: /\bnumbers?\b/,
   boolean: /\bboolean\b/,
-  string: /\bstrings?\b|\btimestamp\b/,
+  string: /\bstrings?\b|\btimestamp\b|\bletters\b/,
   array: /\barray\b|\blist of\b/,
-  object: /\bobject\b|\{/,
+  object: /\bobject\b|\{|\b[Ff]ields?\b/,
   null: /\bnull(able)?\b/,
 };
 
@@ -66,6 +66,50 @@ const names = (quote: string, word: string) =>
 const REQUEST_KEYS = ['parameters', 'requestBody'];
 /** Keywords of request schemas left unchecked: the JSON type of what the suite sends asserts nothing of a server. */
 const REQUEST_UNCHECKED = ['type', 'required'];
+const OPENING = '({[';
+const CLOSING = ')}]';
+
+/** The text from `start` to the first `,`, `;` or `|` outside brackets opened after `start` (or to a closing one). */
+function clauseFrom(quote: string, start: number): { text: string; end: number } {
+  let depth = 0;
+  for (let i = start; i < quote.length; i++) {
+    const c = quote[i] as string;
+    if (OPENING.includes(c)) depth++;
+    else if (CLOSING.includes(c)) {
+      if (depth === 0) return { text: quote.slice(start, i), end: i };
+      depth--;
+    } else if (depth === 0 && ',;|'.includes(c)) return { text: quote.slice(start, i), end: i };
+  }
+  return { text: quote.slice(start), end: quote.length };
+}
+
+/**
+ * What a quote says of a field's type: the clause right after the name (`installments (integer)`),
+ * the next table cell when the name heads a row (`| id | integer |`), and the words after the
+ * closing bracket of a group naming it (`{total, offset, limit} integers`).
+ */
+export function typeClauses(quote: string, field: string): string[] {
+  const clauses: string[] = [];
+  const pattern = new RegExp(`(^|[^A-Za-z0-9_.])${escapeRegExp(field)}(?=$|[^A-Za-z0-9_])`, 'g');
+  for (const match of quote.matchAll(pattern)) {
+    const start = (match.index ?? 0) + match[0].length;
+    clauses.push(clauseFrom(quote, start).text);
+    const cells = quote.split('|').map((cell) => cell.trim());
+    const head = cells.findIndex((cell) => cell.split(/,\s*/).includes(field));
+    if (quote.trim().startsWith('|') && head >= 0 && cells[head + 1]) clauses.push(cells[head + 1] as string);
+    let depth = 0;
+    for (let i = start; i < quote.length; i++) {
+      const c = quote[i] as string;
+      if (OPENING.includes(c)) depth++;
+      else if (CLOSING.includes(c) && depth-- === 0) {
+        clauses.push(clauseFrom(quote, i + 1).text);
+        break;
+      }
+    }
+  }
+  return clauses;
+}
+
 const SCHEMA_CHILDREN = ['items', 'not', 'additionalProperties', 'contains'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
@@ -134,7 +178,9 @@ function unbacked(visit: Visit, keyword: (typeof CHECKED_KEYWORDS)[number]): str
   }
   if (keyword === 'type') {
     const types = (Array.isArray(value) ? value : [value]) as string[];
-    const missing = types.filter((t) => !aboutField.some((q) => TYPE_WORDS[t]?.test(q)));
+    if (types.every((t) => t === 'string') && Array.isArray(visit.node.enum)) return undefined; // stated values
+    const said = field ? aboutField.flatMap((q) => typeClauses(q, field)) : visit.quotes;
+    const missing = types.filter((t) => !said.some((clause) => TYPE_WORDS[t]?.test(clause)));
     return missing.length ? `type ${missing.join(', ')}: no quote${field ? ` naming ${field}` : ''} gives it` : undefined;
   }
   if (keyword === 'pattern')
@@ -160,6 +206,9 @@ export function unbackedKeywords(doc: Node): string[] {
   return found;
 }
 
+/** A quote backs the names and type words it holds: kept short, it cannot pair a name with a far-away type. */
+export const MAX_QUOTE = 200;
+
 /** Every `x-reference` quote of the document that does not occur in the reference copy. */
 export function quotesNotInReference(doc: unknown, reference = readFileSync(referencePath, 'utf8')): string[] {
   const text = normalise(reference);
@@ -167,8 +216,10 @@ export function quotesNotInReference(doc: unknown, reference = readFileSync(refe
   const walk = (node: unknown, pointer: string) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${pointer}/${i}`));
-    for (const quote of quotesOf(node as Node))
-      if (!text.includes(normalise(quote))) missing.push(`${pointer}: "${quote}"`);
+    for (const quote of quotesOf(node as Node)) {
+      if (!text.includes(normalise(quote))) missing.push(`${pointer}: "${quote}" is not in the reference`);
+      if (quote.length > MAX_QUOTE) missing.push(`${pointer}: "${quote}" is longer than ${MAX_QUOTE} characters`);
+    }
     for (const [key, value] of Object.entries(node)) walk(value, `${pointer}/${key}`);
   };
   walk(doc, '');
