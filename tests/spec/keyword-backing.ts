@@ -27,13 +27,13 @@ const MARKS = ['x-reference-gap', 'x-mock-behaviour'] as const;
 
 /** Words of the reference that name each JSON type. */
 const TYPE_WORDS: Record<string, RegExp> = {
-  integer: /\bintegers?\b/,
-  number: /\bnumbers?\b/,
-  boolean: /\bboolean\b/,
-  string: /\bstrings?\b|\btimestamp\b|\bletters\b/,
-  array: /\barray\b|\blist of\b/,
-  object: /\bobject\b|\{|\b[Ff]ields?\b/,
-  null: /\bnull(able)?\b/,
+  integer: /\bintegers?\b/i,
+  number: /\bnumbers?\b/i,
+  boolean: /\bboolean\b/i,
+  string: /\bstrings?\b|\btimestamp\b|\bletters?\b/i,
+  array: /\barray\b|\blist of\b/i,
+  object: /\bobject\b|\{|\b[Ff]ields?\b/i,
+  null: /\bnull(able)?\b/i,
 };
 
 type Node = Record<string, unknown>;
@@ -61,7 +61,7 @@ export function quotesOf(node: Node | undefined): string[] {
 const isMarked = (node: Node | undefined) => MARKS.some((mark) => node && mark in node);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const names = (quote: string, word: string) =>
-  new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(word)}($|[^A-Za-z0-9_])`).test(quote);
+  new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(word)}($|[^A-Za-z0-9_])`, 'i').test(quote);
 
 const REQUEST_KEYS = ['parameters', 'requestBody'];
 /** Keywords of request schemas left unchecked: the JSON type of what the suite sends asserts nothing of a server. */
@@ -94,6 +94,7 @@ export function typeClauses(quote: string, field: string): string[] {
   for (const match of quote.matchAll(pattern)) {
     const start = (match.index ?? 0) + match[0].length;
     clauses.push(clauseFrom(quote, start).text);
+    clauses.push(sharedPluralType(quote, start));
     const cells = quote.split('|').map((cell) => cell.trim());
     const head = cells.findIndex((cell) => cell.split(/,\s*/).includes(field));
     if (quote.trim().startsWith('|') && head >= 0 && cells[head + 1]) clauses.push(cells[head + 1] as string);
@@ -108,6 +109,19 @@ export function typeClauses(quote: string, field: string): string[] {
     }
   }
   return clauses;
+}
+
+/** A run of bare names typed together by a plural (`latitude, longitude: numbers`, `a, b (integers)`). */
+function sharedPluralType(quote: string, start: number): string {
+  let at = start;
+  for (let clause = clauseFrom(quote, at); clause.end < quote.length; clause = clauseFrom(quote, at)) {
+    if (/^\s*[A-Za-z0-9_]*\s*$/.test(clause.text) && quote[clause.end] === ',') {
+      at = clause.end + 1;
+      continue;
+    }
+    return /\b(numbers|integers|strings|booleans)\b/.test(clause.text) ? clause.text : '';
+  }
+  return '';
 }
 
 const SCHEMA_CHILDREN = ['items', 'not', 'additionalProperties', 'contains'];
@@ -150,6 +164,7 @@ export function visitDocument(doc: Node): Visit[] {
     const inScope = [...quotes, ...quotesOf(holder)];
     for (const [key, value] of Object.entries(holder)) {
       if (key.startsWith('x-') || key === 'example' || key === 'examples') continue;
+      if (pointer.endsWith('/content') && !request && !key.includes('json')) continue; // files: bytes, no schema to back
       if (key === 'schema' && value && typeof value === 'object') {
         const field = typeof holder.name === 'string' ? holder.name : undefined;
         const own = { field, request, marked: isMarked(holder), ownQuotes: quotesOf(holder), quotes: inScope };
@@ -186,7 +201,8 @@ function unbacked(visit: Visit, keyword: (typeof CHECKED_KEYWORDS)[number]): str
   if (keyword === 'pattern')
     return visit.ownQuotes.length ? undefined : 'pattern: no x-reference on the node';
   const expected = keyword === 'enum' ? (value as unknown[]) : [value];
-  const absent = expected.filter((v) => !aboutField.some((q) => names(q, String(v))));
+  const stating = keyword === 'enum' || keyword === 'const' ? visit.quotes : aboutField;
+  const absent = expected.filter((v) => !stating.some((q) => names(q, String(v))));
   return absent.length ? `${keyword} ${absent.join(', ')}: no quote states it` : undefined;
 }
 
