@@ -31,7 +31,7 @@ const TYPE_WORDS: Record<string, RegExp> = {
   number: /\bnumbers?\b/i,
   boolean: /\bboolean\b/i,
   string: /\bstrings?\b|\btimestamp\b|\bletters?\b/i,
-  array: /\barray\b|\blist of\b/i,
+  array: /\barrays?\b|\blist of\b/i,
   object: /\bobject\b|\{|\b[Ff]ields?\b/i,
   null: /\bnull(able)?\b/i,
 };
@@ -192,8 +192,10 @@ function unbacked(visit: Visit, keyword: (typeof CHECKED_KEYWORDS)[number]): str
     return missing.length ? `required ${missing.join(', ')}: no quote names them` : undefined;
   }
   if (keyword === 'type') {
-    const types = (Array.isArray(value) ? value : [value]) as string[];
+    const types = [...(Array.isArray(value) ? value : [value])] as string[];
     if (types.every((t) => t === 'string') && Array.isArray(visit.node.enum)) return undefined; // stated values
+    if (types.includes('object') && (visit.node.properties || visit.node.required)) types.splice(types.indexOf('object'), 1); // a field list
+    if (types.includes('array') && visit.node.items) types.splice(types.indexOf('array'), 1); // elements described
     const said = field ? aboutField.flatMap((q) => typeClauses(q, field)) : visit.quotes;
     const missing = types.filter((t) => !said.some((clause) => TYPE_WORDS[t]?.test(clause)));
     return missing.length ? `type ${missing.join(', ')}: no quote${field ? ` naming ${field}` : ''} gives it` : undefined;
