@@ -53,7 +53,10 @@ test.describe('spec: the backing check itself', () => {
   });
 
   test('accepts the keyword when a quote gives the field its type, or when it is marked', () => {
-    const quoted = schema({ 'x-reference': 'Object {ratio: number}.', properties: { ratio: { type: 'number' } } });
+    const quoted = schema({
+      'x-reference': 'Object {ratio: number}.',
+      properties: { ratio: { type: 'number' } },
+    });
     expect(unbackedKeywords(quoted)).toEqual([]);
     const marked = schema({
       'x-reference': 'Object {ratio: number}.',
@@ -63,13 +66,16 @@ test.describe('spec: the backing check itself', () => {
   });
 
   test('does not let a quote back a type it gives another field', () => {
-    const other = schema({ 'x-reference': 'Object {ratio, rate: number}.', properties: { ratio: { type: 'integer' } } });
+    const other = schema({
+      'x-reference': 'Object {ratio, rate: number}.',
+      properties: { ratio: { type: 'integer' } },
+    });
     expect(unbackedKeywords(other).join('\n')).toContain('properties/ratio: type integer');
   });
 
   test('reports a quote the reference does not contain', () => {
-    expect(quotesNotInReference({ 'x-reference': 'ratio is always positive' }, 'Object {ratio: number}.')).toEqual([
-      ': "ratio is always positive" is not in the reference',
-    ]);
+    expect(
+      quotesNotInReference({ 'x-reference': 'ratio is always positive' }, 'Object {ratio: number}.'),
+    ).toEqual([': "ratio is always positive" is not in the reference']);
   });
 });

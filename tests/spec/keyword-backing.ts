@@ -142,14 +142,21 @@ function visitSchema(node: unknown, pointer: string, context: Omit<Visit, 'point
     quotes: [...context.quotes, ...quotesOf(schema)],
   };
   out.push(here);
-  const inherit = { field: here.field, request: context.request, marked: false, ownQuotes: [] as string[], quotes: here.quotes };
+  const inherit = {
+    field: here.field,
+    request: context.request,
+    marked: false,
+    ownQuotes: [] as string[],
+    quotes: here.quotes,
+  };
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   for (const [name, child] of Object.entries(properties))
     visitSchema(child, `${pointer}/properties/${name}`, { ...inherit, field: name }, out);
   for (const key of SCHEMA_CHILDREN) visitSchema(schema[key], `${pointer}/${key}`, inherit, out);
   for (const key of SCHEMA_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((child, i) => visitSchema(child, `${pointer}/${key}/${i}`, inherit, out));
+    if (!Array.isArray(list)) continue;
+    for (const [i, child] of list.entries()) visitSchema(child, `${pointer}/${key}/${i}`, inherit, out);
   }
 }
 
@@ -159,7 +166,10 @@ export function visitDocument(doc: Node): Visit[] {
   const root = { marked: false, ownQuotes: [] as string[], quotes: [] as string[] };
   const walk = (node: unknown, pointer: string, quotes: string[], request = false) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${pointer}/${i}`, quotes, request));
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${pointer}/${i}`, quotes, request);
+      return;
+    }
     const holder = node as Node;
     const inScope = [...quotes, ...quotesOf(holder)];
     for (const [key, value] of Object.entries(holder)) {
@@ -167,7 +177,13 @@ export function visitDocument(doc: Node): Visit[] {
       if (pointer.endsWith('/content') && !request && !key.includes('json')) continue; // files: bytes, no schema to back
       if (key === 'schema' && value && typeof value === 'object') {
         const field = typeof holder.name === 'string' ? holder.name : undefined;
-        const own = { field, request, marked: isMarked(holder), ownQuotes: quotesOf(holder), quotes: inScope };
+        const own = {
+          field,
+          request,
+          marked: isMarked(holder),
+          ownQuotes: quotesOf(holder),
+          quotes: inScope,
+        };
         visitSchema(value, `${pointer}/schema`, own, out);
       } else walk(value, `${pointer}/${key}`, inScope, request || REQUEST_KEYS.includes(key));
     }
@@ -194,11 +210,14 @@ function unbacked(visit: Visit, keyword: (typeof CHECKED_KEYWORDS)[number]): str
   if (keyword === 'type') {
     const types = [...(Array.isArray(value) ? value : [value])] as string[];
     if (types.every((t) => t === 'string') && Array.isArray(visit.node.enum)) return undefined; // stated values
-    if (types.includes('object') && (visit.node.properties || visit.node.required)) types.splice(types.indexOf('object'), 1); // a field list
+    if (types.includes('object') && (visit.node.properties || visit.node.required))
+      types.splice(types.indexOf('object'), 1); // a field list
     if (types.includes('array') && visit.node.items) types.splice(types.indexOf('array'), 1); // elements described
     const said = field ? aboutField.flatMap((q) => typeClauses(q, field)) : visit.quotes;
     const missing = types.filter((t) => !said.some((clause) => TYPE_WORDS[t]?.test(clause)));
-    return missing.length ? `type ${missing.join(', ')}: no quote${field ? ` naming ${field}` : ''} gives it` : undefined;
+    return missing.length
+      ? `type ${missing.join(', ')}: no quote${field ? ` naming ${field}` : ''} gives it`
+      : undefined;
   }
   if (keyword === 'pattern')
     return visit.ownQuotes.length ? undefined : 'pattern: no x-reference on the node';
@@ -228,15 +247,22 @@ export function unbackedKeywords(doc: Node): string[] {
 export const MAX_QUOTE = 200;
 
 /** Every `x-reference` quote of the document that does not occur in the reference copy. */
-export function quotesNotInReference(doc: unknown, reference = readFileSync(referencePath, 'utf8')): string[] {
+export function quotesNotInReference(
+  doc: unknown,
+  reference = readFileSync(referencePath, 'utf8'),
+): string[] {
   const text = normalise(reference);
   const missing: string[] = [];
   const walk = (node: unknown, pointer: string) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((child, i) => walk(child, `${pointer}/${i}`));
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${pointer}/${i}`);
+      return;
+    }
     for (const quote of quotesOf(node as Node)) {
       if (!text.includes(normalise(quote))) missing.push(`${pointer}: "${quote}" is not in the reference`);
-      if (quote.length > MAX_QUOTE) missing.push(`${pointer}: "${quote}" is longer than ${MAX_QUOTE} characters`);
+      if (quote.length > MAX_QUOTE)
+        missing.push(`${pointer}: "${quote}" is longer than ${MAX_QUOTE} characters`);
     }
     for (const [key, value] of Object.entries(node)) walk(value, `${pointer}/${key}`);
   };

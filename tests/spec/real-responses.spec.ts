@@ -30,22 +30,28 @@ test.describe('spec: real production responses', () => {
       const outcome = outcomeOf(spec, capture);
       const expected = table[capture.file] as ExpectedEntry;
       const now = outcome.accepted ? 'accepted' : 'rejected';
-      if (now !== expected.outcome) differences.push(`${capture.file}: ${now}, table says ${expected.outcome}`);
+      if (now !== expected.outcome)
+        differences.push(`${capture.file}: ${now}, table says ${expected.outcome}`);
       else if (JSON.stringify(sorted(outcome.findings)) !== JSON.stringify(sorted(expected.findings ?? {})))
         differences.push(`${capture.file}: findings ${JSON.stringify(sorted(outcome.findings))}`);
     }
-    await testInfo.attach('counts', { body: JSON.stringify(tableCounts(table), null, 2), contentType: 'application/json' });
+    await testInfo.attach('counts', {
+      body: JSON.stringify(tableCounts(table), null, 2),
+      contentType: 'application/json',
+    });
     expect(differences).toEqual([]);
   });
 
   test('every rejection has a named reason that its findings support', () => {
     const bad = Object.entries(table).flatMap(([file, entry]) => {
-      if (entry.outcome === 'accepted') return entry.reason || entry.findings ? [`${file}: accepted with a reason`] : [];
+      if (entry.outcome === 'accepted')
+        return entry.reason || entry.findings ? [`${file}: accepted with a reason`] : [];
       const kinds = Object.values(entry.findings ?? {});
       if (!entry.reason || !(REJECTION_REASONS as readonly string[]).includes(entry.reason))
         return [`${file}: reason "${entry.reason}"`];
       if (!entry.basis) return [`${file}: no basis`];
-      if (entry.reason === 'omission' && kinds.some((k) => k !== 'omission')) return [`${file}: a violation read as omission`];
+      if (entry.reason === 'omission' && kinds.some((k) => k !== 'omission'))
+        return [`${file}: a violation read as omission`];
       if (entry.reason === 'production deviation' && !kinds.includes('violation'))
         return [`${file}: a deviation without a violation`];
       return [];
