@@ -124,7 +124,7 @@ function sharedPluralType(quote: string, start: number): string {
   return '';
 }
 
-const SCHEMA_CHILDREN = ['items', 'not', 'additionalProperties', 'contains'];
+const SCHEMA_CHILDREN = ['items', 'not', 'additionalProperties', 'contains', 'if', 'then', 'else'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 /** Every schema node under a schema, with the field it describes and what backs it. */
