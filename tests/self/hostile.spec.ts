@@ -77,7 +77,8 @@ test.describe
 
     test('the run fails and ends within a bounded time', () => {
       expect(run.status, run.output).not.toBe(0);
-      expect(run.durationMs).toBeLessThan(90_000);
+      // Bounded, not fast: every failing test restarts a worker, which a loaded machine makes slow.
+      expect(run.durationMs).toBeLessThan(120_000);
       test.info().annotations.push({ type: 'figure', description: `nested run ${run.durationMs} ms` });
     });
 
