@@ -30,8 +30,15 @@ function options() {
   const runs = Number(values.runs);
   if (!values.target) throw new Error(`--target is required\n${USAGE}`);
   if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
-  return { target: values.target, failOnDifference: values['fail-on-difference'], seed, runs, faults: values.fault };
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer, got ${values.runs}`);
+  return {
+    target: values.target,
+    failOnDifference: values['fail-on-difference'],
+    seed,
+    runs,
+    faults: values.fault,
+  };
 }
 
 function mockProfile(baseURL: string): RoleSource {
@@ -49,7 +56,11 @@ async function targetOf(name: string, faults: string[], started: EmbeddedMock[])
   }
   const faulted = await startEmbeddedMock(faults);
   started.push(faulted);
-  return { ...profile, name: faults.length ? `mock with ${faults.join(', ')}` : profile.name, baseURL: faulted.baseURL };
+  return {
+    ...profile,
+    name: faults.length ? `mock with ${faults.join(', ')}` : profile.name,
+    baseURL: faulted.baseURL,
+  };
 }
 
 async function main(): Promise<number> {

@@ -27,8 +27,6 @@ export interface Difference {
 
 function statusDifference(judge: Judge, pair: Pair): Verdict {
   const expect = pair.mock.expect;
-  const status = pair.mock.response.status;
-  const other = pair.target.response.status;
   const byStatus =
     expect?.status &&
     decided(
@@ -38,13 +36,17 @@ function statusDifference(judge: Judge, pair: Pair): Verdict {
     );
   const byRefusal =
     expect?.refused &&
-    decided(expect.refused, sidesWhere(pair, (e) => e.response.status < 400), 'the reference refuses this call');
+    decided(
+      expect.refused,
+      sidesWhere(pair, (e) => e.response.status < 400),
+      'the reference refuses this call',
+    );
   const undocumented = decided(
-    checkRequirement('statusCodeConformance', pair.mock.call.operationId, status),
+    checkRequirement('statusCodeConformance', pair.mock.call.operationId, 0),
     sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith('[statusCodeConformance]'))),
     'the spec does not document this status for the operation',
   );
-  return byStatus || byRefusal || undocumented || silent(judge, pair, ['error', 'auth'], [`${status}/${other}`].slice(0, 0));
+  return byStatus || byRefusal || undocumented || silent(judge, pair, ['error', 'auth']);
 }
 
 function errorDifference(judge: Judge, pair: Pair): Verdict {
@@ -92,7 +94,11 @@ function violationDifferences(judge: Judge, pair: Pair, scenario: string): Diffe
       const requirement = schema
         ? fieldRequirement(judge, pair.mock.call.operationId, violation.path)
         : checkRequirement(violation.check, pair.mock.call.operationId, pair[side].response.status);
-      const entry = byRequirement.get(requirement) ?? { breaks: [], texts: [], kind: schema ? 'fields' : 'conformance' };
+      const entry = byRequirement.get(requirement) ?? {
+        breaks: [],
+        texts: [],
+        kind: schema ? 'fields' : 'conformance',
+      };
       if (!entry.breaks.includes(side)) entry.breaks.push(side);
       entry.texts.push(`${side}: ${violation.text.replace(/^\[\w+\] /, '')}`);
       byRequirement.set(requirement, entry);
@@ -139,7 +145,10 @@ function fieldDelta(mock: AnswerClass, target: AnswerClass): { paths: string[]; 
     onlyTarget.length && `only on the target: ${onlyTarget.slice(0, 6).join(', ')}`,
     retyped.length && `types differ: ${retyped.slice(0, 6).join(', ')}`,
   ].filter(Boolean);
-  return { paths: [...onlyMock, ...onlyTarget, ...retyped.map((p) => p.split(' ')[0]!)], summary: parts.join('; ') };
+  return {
+    paths: [...onlyMock, ...onlyTarget, ...retyped.map((p) => p.split(' ')[0]!)],
+    summary: parts.join('; '),
+  };
 }
 
 function lengthDelta(mock: AnswerClass, target: AnswerClass): string[] {
@@ -156,14 +165,24 @@ function openDifferences(judge: Judge, pair: Pair, scenario: string): Difference
   const found: Difference[] = [];
   const fields = fieldDelta(mock, target);
   if (fields.summary)
-    found.push({ ...base, kind: 'fields', summary: fields.summary, verdict: silent(judge, pair, ['field'], fields.paths) });
+    found.push({
+      ...base,
+      kind: 'fields',
+      summary: fields.summary,
+      verdict: silent(judge, pair, ['field'], fields.paths),
+    });
   const lengths = lengthDelta(mock, target);
   if (lengths.length)
     found.push({
       ...base,
       kind: 'list length',
       summary: lengths.slice(0, 4).join('; '),
-      verdict: silent(judge, pair, ['rule', 'field'], lengths.map((l) => l.split(':')[0]!)),
+      verdict: silent(
+        judge,
+        pair,
+        ['rule', 'field'],
+        lengths.map((l) => l.split(':')[0]!),
+      ),
     });
   return found;
 }
@@ -174,10 +193,24 @@ export function compareAnswers(judge: Judge, pair: Pair, scenario: string): Diff
   const mock = pair.mock.response;
   const target = pair.target.response;
   if (mock.status !== target.status)
-    return [{ ...base, kind: 'status', summary: `${mock.status} on the mock, ${target.status} on the target`, verdict: statusDifference(judge, pair) }];
+    return [
+      {
+        ...base,
+        kind: 'status',
+        summary: `${mock.status} on the mock, ${target.status} on the target`,
+        verdict: statusDifference(judge, pair),
+      },
+    ];
   const [mockError, targetError] = [classify(mock).error, classify(target).error];
   if (mockError !== targetError)
-    return [{ ...base, kind: 'error code', summary: `${mockError} on the mock, ${targetError} on the target`, verdict: errorDifference(judge, pair) }];
+    return [
+      {
+        ...base,
+        kind: 'error code',
+        summary: `${mockError} on the mock, ${targetError} on the target`,
+        verdict: errorDifference(judge, pair),
+      },
+    ];
   const decidedOnes = [...violationDifferences(judge, pair, scenario), ...ruleDifferences(pair, scenario)];
   return decidedOnes.length > 0 ? decidedOnes : openDifferences(judge, pair, scenario);
 }

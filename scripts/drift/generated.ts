@@ -3,8 +3,11 @@
  * on both sides: order searches, walks down the location and category trees, site searches in a box.
  */
 import fc from 'fast-check';
-import { type OrderSearchFilters, orderSearchFilters } from '../../tests/properties/arbitraries/orderSearch.ts';
 import { type GeoBox, subBox } from '../../tests/properties/arbitraries/geoRange.ts';
+import {
+  type OrderSearchFilters,
+  orderSearchFilters,
+} from '../../tests/properties/arbitraries/orderSearch.ts';
 import { pick, treeWalk } from '../../tests/properties/arbitraries/treeWalk.ts';
 import type { Roles } from './roles.ts';
 import { categoryPathRule, orderSearchRules, parentRule, siteSearchRules } from './rules.ts';
@@ -48,7 +51,8 @@ function orderSearch(f: OrderSearchFilters): Scenario {
           sort: f.sort,
         },
       });
-      if (exchange.response.status === 200) exchange.rules = orderSearchRules(exchange.response.body, f, callerId);
+      if (exchange.response.status === 200)
+        exchange.rules = orderSearchRules(exchange.response.body, f, callerId);
       return [exchange];
     },
   };
@@ -61,7 +65,13 @@ const listOf = (body: unknown, field: string): Node[] => {
 };
 
 const LOCATION_LEVELS = [
-  { operationId: 'getState', param: 'state_id', list: 'states', parentField: 'country', rule: 'LOC-STATE-PARENT' },
+  {
+    operationId: 'getState',
+    param: 'state_id',
+    list: 'states',
+    parentField: 'country',
+    rule: 'LOC-STATE-PARENT',
+  },
   { operationId: 'getCity', param: 'city_id', list: 'cities', parentField: 'state', rule: 'LOC-CITY-PARENT' },
   {
     operationId: 'getNeighborhood',
@@ -79,15 +89,24 @@ function locationWalk(choices: number[]): Scenario {
     needs: ['country'],
     callers: ['anonymous'],
     run: async (side) => {
-      const country = await side.send({ operationId: 'getCountry', as: 'anonymous', path: { country_id: side.roles.country } });
+      const country = await side.send({
+        operationId: 'getCountry',
+        as: 'anonymous',
+        path: { country_id: side.roles.country },
+      });
       const walked: Exchange[] = [country];
       let parent = { id: side.roles.country, body: country.response.body };
       for (const [level, step] of LOCATION_LEVELS.entries()) {
         const children = listOf(parent.body, step.list);
         if (level + 1 >= choices.length || children.length === 0) break;
         const child = pick(children, choices[level + 1] ?? 0);
-        const read = await side.send({ operationId: step.operationId, as: 'anonymous', path: { [step.param]: child.id } });
-        if (read.response.status === 200) read.rules = [parentRule(step.rule, read.response.body, step.parentField, parent.id)];
+        const read = await side.send({
+          operationId: step.operationId,
+          as: 'anonymous',
+          path: { [step.param]: child.id },
+        });
+        if (read.response.status === 200)
+          read.rules = [parentRule(step.rule, read.response.body, step.parentField, parent.id)];
         walked.push(read);
         parent = { id: child.id, body: read.response.body };
       }
@@ -103,7 +122,8 @@ function categoryWalk(choices: number[]): Scenario {
     needs: ['rootCategory'],
     callers: ['anonymous'],
     run: async (side) => {
-      const read = (id: string) => side.send({ operationId: 'getCategory', as: 'anonymous', path: { category_id: id } });
+      const read = (id: string) =>
+        side.send({ operationId: 'getCategory', as: 'anonymous', path: { category_id: id } });
       const root = await read(side.roles.rootCategory);
       const walked: Exchange[] = [root];
       let parent = root.response.body;
@@ -150,7 +170,8 @@ function siteSearch(unit: GeoBox, limit: number): Scenario {
           limit,
         },
       });
-      if (exchange.response.status === 200) exchange.rules = siteSearchRules(exchange.response.body, box, limit);
+      if (exchange.response.status === 200)
+        exchange.rules = siteSearchRules(exchange.response.body, box, limit);
       return [exchange];
     },
   };

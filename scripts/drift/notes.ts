@@ -34,7 +34,9 @@ function resolve(spec: Spec, node: Node | undefined): Node | undefined {
 function variants(spec: Spec, node: Node | undefined): Node[] {
   const self = resolve(spec, node);
   if (!self) return [];
-  const members = ['allOf', 'oneOf', 'anyOf'].flatMap((key) => (Array.isArray(self[key]) ? (self[key] as Node[]) : []));
+  const members = ['allOf', 'oneOf', 'anyOf'].flatMap((key) =>
+    Array.isArray(self[key]) ? (self[key] as Node[]) : [],
+  );
   return [self, ...members.flatMap((member) => variants(spec, member))];
 }
 
@@ -45,7 +47,9 @@ function schemasAlong(spec: Spec, root: Node | undefined, path: string): Node[] 
   for (const segment of path.split('.').filter(Boolean)) {
     seen.push(...level);
     const [name, ...brackets] = segment.split('[]');
-    let next = level.flatMap((node) => variants(spec, (node.properties as Node | undefined)?.[name!] as Node));
+    let next = level.flatMap((node) =>
+      variants(spec, (node.properties as Node | undefined)?.[name!] as Node),
+    );
     for (const _ of brackets) next = next.flatMap((node) => variants(spec, node.items as Node));
     level = next;
   }

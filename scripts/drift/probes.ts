@@ -32,22 +32,53 @@ const order = (as: CallerRole, id: (r: Roles) => number) => (roles: Roles) => ({
 });
 
 const ORDER_PROBES: Scenario[] = [
-  probe('the seller reads the paid order', ['paidOrder'], order('seller', (r) => r.paidOrder)),
-  probe('the buyer reads the paid order', ['paidOrder'], order('buyer', (r) => r.paidOrder)),
-  probe('the seller reads the confirmed order', ['confirmedOrder'], order('seller', (r) => r.confirmedOrder)),
-  probe('the seller reads the cancelled order', ['cancelledOrder'], order('seller', (r) => r.cancelledOrder)),
-  probe('a stranger reads the paid order', ['paidOrder'], order('stranger', (r) => r.paidOrder), {
-    refused: 'ORD-READ-OWNER',
-    error: { code: 'not_owned_order', requirement: 'ORD-ERR-NOT-OWNED-ORDER' },
-  }),
-  probe('the paid order is read without a token', ['paidOrder'], order('anonymous', (r) => r.paidOrder), {
-    refused: 'ORD-ERR-NOT-IDENTIFIED-USER',
-    error: { code: 'not_identified_user', requirement: 'ORD-ERR-NOT-IDENTIFIED-USER' },
-  }),
-  probe('the seller reads an order id no order has', ['unknownOrder'], order('seller', (r) => r.unknownOrder), {
-    refused: 'ORD-ERR-ORDER-NOT-FOUND',
-    error: { code: 'order_not_found', requirement: 'ORD-ERR-ORDER-NOT-FOUND' },
-  }),
+  probe(
+    'the seller reads the paid order',
+    ['paidOrder'],
+    order('seller', (r) => r.paidOrder),
+  ),
+  probe(
+    'the buyer reads the paid order',
+    ['paidOrder'],
+    order('buyer', (r) => r.paidOrder),
+  ),
+  probe(
+    'the seller reads the confirmed order',
+    ['confirmedOrder'],
+    order('seller', (r) => r.confirmedOrder),
+  ),
+  probe(
+    'the seller reads the cancelled order',
+    ['cancelledOrder'],
+    order('seller', (r) => r.cancelledOrder),
+  ),
+  probe(
+    'a stranger reads the paid order',
+    ['paidOrder'],
+    order('stranger', (r) => r.paidOrder),
+    {
+      refused: 'ORD-READ-OWNER',
+      error: { code: 'not_owned_order', requirement: 'ORD-ERR-NOT-OWNED-ORDER' },
+    },
+  ),
+  probe(
+    'the paid order is read without a token',
+    ['paidOrder'],
+    order('anonymous', (r) => r.paidOrder),
+    {
+      refused: 'ORD-ERR-NOT-IDENTIFIED-USER',
+      error: { code: 'not_identified_user', requirement: 'ORD-ERR-NOT-IDENTIFIED-USER' },
+    },
+  ),
+  probe(
+    'the seller reads an order id no order has',
+    ['unknownOrder'],
+    order('seller', (r) => r.unknownOrder),
+    {
+      refused: 'ORD-ERR-ORDER-NOT-FOUND',
+      error: { code: 'order_not_found', requirement: 'ORD-ERR-ORDER-NOT-FOUND' },
+    },
+  ),
   probe('the seller reads the discounts of the discounted order', ['discountedOrder'], (r) => ({
     operationId: 'getOrderDiscounts',
     as: 'seller',
@@ -113,14 +144,31 @@ const PACK_PROBES: Scenario[] = [
   })),
 ];
 
-const anonymous = (operationId: string, path: (r: Roles) => Call['path'], query?: (r: Roles) => Call['query']) =>
+const anonymous =
+  (operationId: string, path: (r: Roles) => Call['path'], query?: (r: Roles) => Call['query']) =>
   (r: Roles): Call => ({ operationId, as: 'anonymous', path: path(r), query: query?.(r) });
 
 const CATALOG_PROBES: Scenario[] = [
-  probe('the countries are listed', [], anonymous('listCountries', () => ({}))),
-  probe('the country is read', ['country'], anonymous('getCountry', (r) => ({ country_id: r.country }))),
-  probe('the state is read', ['state'], anonymous('getState', (r) => ({ state_id: r.state }))),
-  probe('a city with neighborhoods is read', ['city'], anonymous('getCity', (r) => ({ city_id: r.city }))),
+  probe(
+    'the countries are listed',
+    [],
+    anonymous('listCountries', () => ({})),
+  ),
+  probe(
+    'the country is read',
+    ['country'],
+    anonymous('getCountry', (r) => ({ country_id: r.country })),
+  ),
+  probe(
+    'the state is read',
+    ['state'],
+    anonymous('getState', (r) => ({ state_id: r.state })),
+  ),
+  probe(
+    'a city with neighborhoods is read',
+    ['city'],
+    anonymous('getCity', (r) => ({ city_id: r.city })),
+  ),
   probe(
     'a city without neighborhoods is read',
     ['cityWithoutNeighborhoods'],
@@ -131,9 +179,21 @@ const CATALOG_PROBES: Scenario[] = [
     ['neighborhood'],
     anonymous('getNeighborhood', (r) => ({ neighborhood_id: r.neighborhood })),
   ),
-  probe('the site categories are listed', ['site'], anonymous('listSiteCategories', (r) => ({ site_id: r.site }))),
-  probe('a root category is read', ['rootCategory'], anonymous('getCategory', (r) => ({ category_id: r.rootCategory }))),
-  probe('a leaf category is read', ['leafCategory'], anonymous('getCategory', (r) => ({ category_id: r.leafCategory }))),
+  probe(
+    'the site categories are listed',
+    ['site'],
+    anonymous('listSiteCategories', (r) => ({ site_id: r.site })),
+  ),
+  probe(
+    'a root category is read',
+    ['rootCategory'],
+    anonymous('getCategory', (r) => ({ category_id: r.rootCategory })),
+  ),
+  probe(
+    'a leaf category is read',
+    ['leafCategory'],
+    anonymous('getCategory', (r) => ({ category_id: r.leafCategory })),
+  ),
   probe(
     'the attributes of a leaf category are read',
     ['leafCategory'],

@@ -51,7 +51,12 @@ function verdictCell(verdict: Verdict): string {
   const origin = notes.observed
     ? "the mock's choice comes from observed-behaviour.md"
     : 'a choice on which the two sides differ';
-  const list = lines.length ? `<ul>${lines.slice(0, 4).map((line) => `<li>${esc(line)}</li>`).join('')}</ul>` : '';
+  const list = lines.length
+    ? `<ul>${lines
+        .slice(0, 4)
+        .map((line) => `<li>${esc(line)}</li>`)
+        .join('')}</ul>`
+    : '';
   return `<span class="skipped">reference silent</span>: ${esc(origin)}${list}`;
 }
 
@@ -62,10 +67,13 @@ function exampleCell(example: Example): string {
 }
 
 function differenceRows(groups: DifferenceGroup[]): string {
-  if (groups.length === 0) return '<tr><td colspan="4" class="verified">No difference: the two sides answered every call alike.</td></tr>';
+  if (groups.length === 0)
+    return '<tr><td colspan="4" class="verified">No difference: the two sides answered every call alike.</td></tr>';
   return groups
     .map(
-      (group) => `<tr class="${group.verdict.decided ? 'fail' : ''}"><td><code>${esc(group.operationId)}</code><br>${esc(group.kind)} <span class="muted">×${esc(group.occurrences)}</span></td>
+      (
+        group,
+      ) => `<tr class="${group.verdict.decided ? 'fail' : ''}"><td><code>${esc(group.operationId)}</code><br>${esc(group.kind)} <span class="muted">×${esc(group.occurrences)}</span></td>
 <td>${esc(group.summary)}</td><td>${verdictCell(group.verdict)}</td><td>${exampleCell(group.example)}</td></tr>`,
     )
     .join('\n');
@@ -86,7 +94,10 @@ export function renderDrift(report: DriftReport): string {
     ['decided by the reference', s.decided],
     ['not compared', report.notCompared.length],
   ]
-    .map(([label, value]) => `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`)
+    .map(
+      ([label, value]) =>
+        `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`,
+    )
     .join('');
   const skipped = report.notCompared.map((n) => `<li>${esc(n.scenario)}: ${esc(n.reason)}</li>`).join('');
   const body = `${STYLE}<h1>Drift: the mock beside target <code>${esc(report.target.name)}</code></h1>

@@ -2,8 +2,9 @@
  * The rules the suite's properties check (tests/properties/*), as predicates on one answer, each
  * named by its requirement: the drift run compares whether they hold on each side.
  */
-import type { OrderSearchFilters } from '../../tests/properties/arbitraries/orderSearch.ts';
+
 import { contains, type GeoBox } from '../../tests/properties/arbitraries/geoRange.ts';
+import type { OrderSearchFilters } from '../../tests/properties/arbitraries/orderSearch.ts';
 import type { RuleOutcome } from './types.ts';
 
 function rule(requirement: string, failures: string[]): RuleOutcome {
@@ -36,10 +37,18 @@ export function orderSearchRules(body: unknown, f: OrderSearchFilters, callerId:
   const outcomes = [rule('ORD-SEARCH-ROLE', failing(party, "is not the caller's"))];
   if (f.statuses)
     outcomes.push(
-      rule('ORD-SEARCH-STATUS', failing((o) => f.statuses!.includes(o.status), 'is in another status')),
+      rule(
+        'ORD-SEARCH-STATUS',
+        failing((o) => f.statuses!.includes(o.status), 'is in another status'),
+      ),
     );
   if (f.tag)
-    outcomes.push(rule('ORD-SEARCH-TAGS', failing((o) => (o.tags ?? []).includes(f.tag!), 'lacks the tag')));
+    outcomes.push(
+      rule(
+        'ORD-SEARCH-TAGS',
+        failing((o) => (o.tags ?? []).includes(f.tag!), 'lacks the tag'),
+      ),
+    );
   if (f.tagsNot)
     outcomes.push(
       rule(
@@ -76,7 +85,10 @@ export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
   const above = ((parent as Category).path_from_root ?? []).map((node) => node.id);
   const path = ((child as Category).path_from_root ?? []).map((node) => node.id);
   const extends_ = above.every((id, i) => path[i] === id) && path.includes((parent as Category).id);
-  return rule('CAT-PATH-EXTENDS', extends_ ? [] : [`path ${path.join(' > ')} does not extend ${above.join(' > ')}`]);
+  return rule(
+    'CAT-PATH-EXTENDS',
+    extends_ ? [] : [`path ${path.join(' > ')} does not extend ${above.join(' > ')}`],
+  );
 }
 
 type Item = { id?: string; location?: { latitude?: number; longitude?: number } };

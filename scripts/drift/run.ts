@@ -1,7 +1,8 @@
 /** A drift run: the same read calls on the mock and on the target, their answers compared by class. */
+
+import { createRedactor } from '../../fixtures/api/redact.ts';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import type { Spec } from '../../fixtures/conformance/spec.ts';
-import { createRedactor } from '../../fixtures/api/redact.ts';
 import { compareAnswers, type Difference } from './compare.ts';
 import { generatedScenarios, type Sampling } from './generated.ts';
 import { FIXED_PROBES } from './probes.ts';
@@ -67,7 +68,11 @@ export async function runDrift(options: DriftOptions): Promise<DriftRun> {
   const run: DriftRun = {
     sampling: options.sampling,
     mock: { name: mockProfile.name, baseURL: mockProfile.baseURL },
-    target: { name: targetProfile.name, baseURL: targetProfile.baseURL, allowsWrites: targetProfile.allowsWrites === true },
+    target: {
+      name: targetProfile.name,
+      baseURL: targetProfile.baseURL,
+      allowsWrites: targetProfile.allowsWrites === true,
+    },
     scenarios: 0,
     calls: 0,
     operations: [],

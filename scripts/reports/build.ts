@@ -102,6 +102,15 @@ function main(): void {
       label: 'The spec',
       what: 'the OpenAPI description this run was judged against',
     },
+    ...(existsSync(join(outDir, 'drift.html'))
+      ? [
+          {
+            href: 'drift.html',
+            label: 'Drift',
+            what: 'where the mock and the target answer the same reads differently (npm run drift)',
+          },
+        ]
+      : []),
     { href: 'junit.xml', label: 'JUnit XML', what: 'results for CI systems' },
     { href: 'results.json', label: 'Playwright JSON', what: 'machine-readable results' },
   ];

@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
+import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
+import { FAULTS } from '../../mock/faults/catalog.ts';
+import { type EmbeddedMock, startEmbeddedMock } from '../../scripts/drift/embedded.ts';
+import { type DifferenceGroup, groupDifferences } from '../../scripts/drift/groups.ts';
+import type { RoleSource } from '../../scripts/drift/roles.ts';
+import { runDrift } from '../../scripts/drift/run.ts';
+import { findSecrets } from '../../scripts/reports/find-secrets.ts';
+import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
+
+/** One fault of each family: a missing field, a renamed error, an owner not checked, a filter ignored, a tree broken. */
+const PLANTED = [
+  'order-without-status-detail',
+  'order-not-found-renamed',
+  'order-read-by-anyone',
+  'order-status-filter-ignored',
+  'city-points-at-wrong-state',
+];
+
+const SAMPLING = { seed: 20261122, runs: 8 };
+
+function mockProfile(baseURL: string, name: string): RoleSource {
+  return { ...loadProfile({ TARGET: 'mock' }), name, baseURL };
+}
+
+async function driftAgainst(faults: string[]): Promise<DifferenceGroup[]> {
+  const started: EmbeddedMock[] = [];
+  try {
+    const reference = await startEmbeddedMock();
+    started.push(reference);
+    const target = await startEmbeddedMock(faults);
+    started.push(target);
+    const run = await runDrift({
+      spec: loadSpec(),
+      mock: mockProfile(reference.baseURL, 'mock'),
+      target: mockProfile(target.baseURL, `mock with ${faults.join(', ') || 'no fault'}`),
+      sampling: SAMPLING,
+    });
+    expect(run.calls, 'calls compared').toBeGreaterThan(50);
+    expect(run.notCompared, 'the full mock profile lacks nothing').toEqual([]);
+    return groupDifferences(run);
+  } finally {
+    await Promise.all(started.map((mock) => mock.close()));
+  }
+}
+
+function drift(args: string[], reports: string) {
+  return spawnSync('npx', ['tsx', 'scripts/drift.ts', ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, REPORTS_DIR: reports, BASE_URL: '', TARGET: '' },
+  });
+}
+
+test.describe('the drift run (npm run drift)', () => {
+  test('finds no difference between the mock and itself', async () => {
+    expect(await driftAgainst([])).toEqual([]);
+  });
+
+  for (const name of PLANTED) {
+    const fault = FAULTS.find((f) => f.name === name)!;
+    test(`names the one difference of the planted fault ${name} and its requirement ${fault.requirement}`, async () => {
+      const groups = await driftAgainst([name]);
+      const found = groups.map((g) => ({
+        operation: g.operationId,
+        requirement: g.verdict.decided ? g.verdict.requirement : 'reference silent',
+        breaks: g.verdict.decided ? g.verdict.breaks : undefined,
+      }));
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ requirement: fault.requirement, breaks: 'target' });
+    });
+  }
+
+  test.describe('from the command line', () => {
+    test.describe.configure({ mode: 'serial' });
+    const reports = mkdtempSync(join(tmpdir(), 'drift-self-'));
+    let output = '';
+
+    test('exits 0 on differences unless asked, 1 with --fail-on-difference, and closes with the counts', () => {
+      const lenient = drift(['--target', 'mock', '--fault', 'order-read-by-anyone'], reports);
+      expect(lenient.status, lenient.stderr).toBe(0);
+      const strict = drift(
+        ['--target', 'mock', '--fault', 'order-read-by-anyone', '--fail-on-difference'],
+        reports,
+      );
+      expect(strict.status, strict.stderr).toBe(1);
+      output = strict.stdout + strict.stderr;
+      expect(strict.stdout.trim().split('\n').at(-1)).toMatch(
+        /^\d+ operations compared, 1 differences \(1 decided by the reference\)$/,
+      );
+      const json = JSON.parse(readFileSync(join(reports, 'drift.json'), 'utf8'));
+      expect(json.differences[0].verdict).toMatchObject({ requirement: 'ORD-READ-OWNER', breaks: 'target' });
+    });
+
+    test('shows no token of either profile, in the console or the reports', () => {
+      const secrets = profileSecrets(loadProfile({ TARGET: 'mock' }));
+      expect(secrets.filter((secret) => output.includes(secret))).toEqual([]);
+      expect(findSecrets(reports, secrets)).toEqual([]);
+    });
+
+    test('drift.html opens in headless Chromium and names the difference, its requirement and side', async () => {
+      test.skip(
+        !existsSync(CHROMIUM),
+        `Debian's chromium is not installed at ${CHROMIUM} (apt-get install chromium)`,
+      );
+      const [look] = await lookAtReports(reports, ['drift.html'], reports);
+      expect(look!.consoleErrors).toEqual([]);
+      expect(look!.text).toContain('1 differences (1 decided by the reference)');
+      expect(look!.text).toContain('the target breaks ORD-READ-OWNER');
+      expect(look!.text).toContain('getOrder');
+    });
+  });
+});
