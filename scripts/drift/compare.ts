@@ -90,10 +90,16 @@ function violationDifferences(judge: Judge, pair: Pair, scenario: string): Diffe
     const other = side === 'mock' ? sides.target : sides.mock;
     for (const [key, violation] of sides[side]) {
       if (other.has(key)) continue;
-      const schema = violation.check === 'responseSchemaConformance';
+      const status = pair[side].response.status;
+      // An error body that breaks the schema breaks the one Error shape, whichever check saw it.
+      const schema = violation.check === 'responseSchemaConformance' && status < 400;
       const requirement = schema
         ? fieldRequirement(judge, pair.mock.call.operationId, violation.path)
-        : checkRequirement(violation.check, pair.mock.call.operationId, pair[side].response.status);
+        : checkRequirement(
+            violation.check === 'responseSchemaConformance' ? 'errorShapeConformance' : violation.check,
+            pair.mock.call.operationId,
+            status,
+          );
       const entry = byRequirement.get(requirement) ?? {
         breaks: [],
         texts: [],

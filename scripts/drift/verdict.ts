@@ -57,6 +57,22 @@ const FIELD_REQUIREMENTS: Record<string, [string, string][]> = {
     ['shipping', 'ORD-ORDER-SHIPPING'],
     ['cancel_detail', 'ORD-ORDER-CANCEL-DETAIL'],
   ],
+  getShipment: [
+    ['', 'ORD-ORDER-SHIPPING'],
+    ['lead_time', 'SHP-LEAD-TIME-FIELDS'],
+    ['lead_time.cost', 'SHP-READ-LEAD-TIME-COST'],
+  ],
+  listFiscalDocuments: [
+    ['', 'FIS-LIST-FIELDS'],
+    ['fiscal_documents', 'FIS-DOC-FIELDS'],
+  ],
+  listPackMessages: [
+    ['', 'MSG-FIELDS-CURRENT'],
+    ['seller_max_message_length', 'MSG-LIMIT-FIELDS'],
+    ['buyer_max_message_length', 'MSG-LIMIT-FIELDS'],
+    ['conversation_status', 'MSG-CONVERSATION-STATUS'],
+    ['messages.message_attachments', 'MSG-ATTACHMENT-FIELDS'],
+  ],
   searchOrders: [
     ['', 'ORD-SEARCH-RESPONSE'],
     ['results', 'ORD-ORDER-FIELDS'],

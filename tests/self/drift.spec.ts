@@ -3,9 +3,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
+import { onStatus } from '../../mock/faults/kit.ts';
 import { type EmbeddedMock, startEmbeddedMock } from '../../scripts/drift/embedded.ts';
 import { type DifferenceGroup, groupDifferences } from '../../scripts/drift/groups.ts';
 import type { RoleSource } from '../../scripts/drift/roles.ts';
@@ -28,12 +30,15 @@ function mockProfile(baseURL: string, name: string): RoleSource {
   return { ...loadProfile({ TARGET: 'mock' }), name, baseURL };
 }
 
-async function driftAgainst(faults: string[]): Promise<DifferenceGroup[]> {
+async function driftAgainst(
+  faults: string[],
+  customize?: (app: FastifyInstance) => void,
+): Promise<DifferenceGroup[]> {
   const started: EmbeddedMock[] = [];
   try {
     const reference = await startEmbeddedMock();
     started.push(reference);
-    const target = await startEmbeddedMock(faults);
+    const target = await startEmbeddedMock(faults, customize);
     started.push(target);
     const run = await runDrift({
       spec: loadSpec(),
@@ -75,6 +80,19 @@ test.describe('the drift run (npm run drift)', () => {
       expect(found[0]).toMatchObject({ requirement: fault.requirement, breaks: 'target' });
     });
   }
+
+  test('marks a status the reference leaves open as silent, the mock following observed behaviour', async () => {
+    // The reference names order_not_found but not its status; production was seen answering 404.
+    const groups = await driftAgainst([], (app) => onStatus(app, 'GET /orders/:order_id', 404, 400));
+    expect(groups).toHaveLength(1);
+    const [group] = groups;
+    expect(group).toMatchObject({
+      operationId: 'getOrder',
+      kind: 'status',
+      summary: '404 on the mock, 400 on the target',
+    });
+    expect(group!.verdict).toMatchObject({ decided: false, notes: { observed: true } });
+  });
 
   test.describe('from the command line', () => {
     test.describe.configure({ mode: 'serial' });
