@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSpec, projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadProfile, ProfileError } from '../fixtures/target/load.ts';
+import { loadProfile } from '../fixtures/target/load.ts';
 import { type EmbeddedMock, startEmbeddedMock } from './drift/embedded.ts';
 import { closingLine, groupDifferences, summarize } from './drift/groups.ts';
 import { toReport, writeDriftReport } from './drift/report.ts';
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (!(error instanceof ProfileError)) console.error((error as Error).message);
-  else console.error(error.message);
+  // A broken profile or argument: one line naming it (ProfileError messages already do).
+  console.error((error as Error).message);
   process.exitCode = 2;
 }

@@ -1,5 +1,6 @@
 /** Differences grouped by operation and kind (and, where the reference decides, by requirement and side), each with one minimal example. */
 import { clip } from '../../fixtures/api/evidence.ts';
+import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import type { Difference } from './compare.ts';
 import type { DriftRun } from './run.ts';
 import type { Exchange } from './types.ts';
@@ -25,6 +26,8 @@ export interface DifferenceGroup {
   kind: Difference['kind'];
   summary: string;
   verdict: Verdict;
+  /** The text of the requirement that decides it, from the catalog. */
+  requirementText?: string;
   occurrences: number;
   example: Example;
 }
@@ -63,6 +66,7 @@ function exampleOf(difference: Difference, redact: (text: string) => string): Ex
 }
 
 export function groupDifferences(run: DriftRun): DifferenceGroup[] {
+  const texts = new Map(loadRequirements().map((r) => [r.id, r.text]));
   const groups = new Map<string, Difference[]>();
   for (const difference of run.differences) {
     const key = keyOf(difference);
@@ -75,6 +79,7 @@ export function groupDifferences(run: DriftRun): DifferenceGroup[] {
       kind: smallest.kind,
       summary: run.redact(smallest.summary),
       verdict: smallest.verdict,
+      requirementText: smallest.verdict.decided ? texts.get(smallest.verdict.requirement) : undefined,
       occurrences: members.length,
       example: exampleOf(smallest, run.redact),
     };

@@ -1,6 +1,7 @@
 /** Fixed read calls, one per role and caller the reference has something to say about. */
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
-import type { Call, Expectation, Scenario } from './types.ts';
+import { hiddenMessageRule } from './rules.ts';
+import type { Call, Expectation, RuleOutcome, Scenario } from './types.ts';
 
 type Users = SideData['users'];
 
@@ -14,6 +15,7 @@ function probe(
   needs: RoleName[],
   build: (roles: Roles, users: Users) => Call,
   expect?: Expectation,
+  rules?: (body: unknown, roles: Roles) => RuleOutcome[],
 ): Scenario {
   // The caller does not depend on the ids: building with none tells which user the call needs.
   const caller = build({} as Roles, {}).as;
@@ -21,7 +23,11 @@ function probe(
     name,
     needs,
     callers: [caller],
-    run: async (side) => [await side.send(build(side.roles, side.users), expect)],
+    run: async (side) => {
+      const exchange = await side.send(build(side.roles, side.users), expect);
+      if (rules && exchange.response.status < 300) exchange.rules = rules(exchange.response.body, side.roles);
+      return [exchange];
+    },
   };
 }
 
@@ -51,6 +57,11 @@ const ORDER_PROBES: Scenario[] = [
     'the seller reads the cancelled order',
     ['cancelledOrder'],
     order('seller', (r) => r.cancelledOrder),
+  ),
+  probe(
+    'the seller reads the order the target answers in part',
+    ['partialOrder'],
+    order('seller', (r) => r.partialOrder),
   ),
   probe(
     'a stranger reads the paid order',
@@ -113,14 +124,16 @@ const fiscal = (as: CallerRole) => (r: Roles) => ({
   path: { pack_id: r.fiscalPack },
 });
 
-const listing = (as: CallerRole) => (r: Roles, users: Users) => ({
-  operationId: 'listPackMessages',
-  as,
-  path: { pack_id: r.conversation, user_id: userId(users, 'seller') },
-  // A read must not mark the seller's messages as read on someone else's server.
-  query: { tag: 'post_sale', mark_as_read: false },
-  headers: { 'x-format-new': 'true' },
-});
+const listing =
+  (as: CallerRole, paging: Call['query'] = {}) =>
+  (r: Roles, users: Users) => ({
+    operationId: 'listPackMessages',
+    as,
+    path: { pack_id: r.conversation, user_id: userId(users, 'seller') },
+    // A read must not mark the seller's messages as read on someone else's server.
+    query: { tag: 'post_sale', mark_as_read: false, ...paging },
+    headers: { 'x-format-new': 'true' },
+  });
 
 const PACK_PROBES: Scenario[] = [
   probe('the seller lists the fiscal documents of its pack', ['fiscalPack'], fiscal('seller')),
@@ -132,7 +145,16 @@ const PACK_PROBES: Scenario[] = [
   probe('a stranger lists the fiscal documents of the pack', ['fiscalPack'], fiscal('stranger'), {
     status: { code: 403, requirement: 'FIS-AUTH-FORBIDDEN' },
   }),
-  probe('the seller lists the conversation', ['conversation'], listing('seller')),
+  probe(
+    'the seller lists the conversation',
+    ['conversation', 'rejectedMessage'],
+    listing('seller'),
+    undefined,
+    (body, roles) => [hiddenMessageRule(body, roles.rejectedMessage)],
+  ),
+  probe('the seller lists the conversation with limit 0', ['conversation'], listing('seller', { limit: 0 }), {
+    status: { code: 400, requirement: 'MSG-ERR-LIMIT-ZERO' },
+  }),
   probe('a stranger lists the conversation', ['conversation'], listing('stranger'), {
     status: { code: 403, requirement: 'MSG-AUTH-ORDER' },
   }),
@@ -147,6 +169,13 @@ const PACK_PROBES: Scenario[] = [
 const anonymous =
   (operationId: string, path: (r: Roles) => Call['path'], query?: (r: Roles) => Call['query']) =>
   (r: Roles): Call => ({ operationId, as: 'anonymous', path: path(r), query: query?.(r) });
+
+const shippingOptions = (as: CallerRole) => (r: Roles) => ({
+  operationId: 'getShippingOptions',
+  as,
+  path: { item_id: r.shippingItem },
+  query: { zip_code: r.zipCode },
+});
 
 const CATALOG_PROBES: Scenario[] = [
   probe(
@@ -199,12 +228,25 @@ const CATALOG_PROBES: Scenario[] = [
     ['leafCategory'],
     anonymous('getCategoryAttributes', (r) => ({ category_id: r.leafCategory })),
   ),
-  probe('the shipping options of an item are read', ['shippingItem', 'zipCode'], (r) => ({
-    operationId: 'getShippingOptions',
-    as: 'seller',
-    path: { item_id: r.shippingItem },
-    query: { zip_code: r.zipCode },
-  })),
+  probe('the shipping options of an item are read', ['shippingItem', 'zipCode'], shippingOptions('seller')),
+  probe(
+    'the shipping options are read without a token',
+    ['shippingItem', 'zipCode'],
+    shippingOptions('anonymous'),
+    {
+      status: { code: 403, requirement: 'AUTH-BEARER-HEADER' },
+      error: { code: 'access_token_not_granted', requirement: 'AUTH-NO-TOKEN-403' },
+    },
+  ),
+  probe(
+    'a user of a site where the API is not available reads shipping options',
+    ['shippingItem', 'zipCode'],
+    shippingOptions('unavailableSite'),
+    {
+      status: { code: 403, requirement: 'AUTH-SITE-NOT-AVAILABLE' },
+      error: { code: 'forbidden', requirement: 'AUTH-SITE-NOT-AVAILABLE' },
+    },
+  ),
 ];
 
 export const FIXED_PROBES: Scenario[] = [...ORDER_PROBES, ...PACK_PROBES, ...CATALOG_PROBES];

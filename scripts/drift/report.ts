@@ -37,10 +37,10 @@ export function toReport(run: DriftRun, groups: DifferenceGroup[], summary: Drif
   };
 }
 
-function verdictCell(verdict: Verdict): string {
+function verdictCell(verdict: Verdict, requirementText = ''): string {
   if (verdict.decided) {
     const side = verdict.breaks === 'both' ? 'both sides break' : `the ${verdict.breaks} breaks`;
-    return `<span class="failed">decided by the reference</span>: ${esc(side)} <a href="traceability.html#${esc(verdict.requirement)}"><code>${esc(verdict.requirement)}</code></a><br><span class="muted">${esc(verdict.why)}</span>`;
+    return `<span class="failed">decided by the reference</span>: ${esc(side)} <a href="traceability.html#${esc(verdict.requirement)}"><code>${esc(verdict.requirement)}</code></a><br>${esc(requirementText)} <span class="muted">(${esc(verdict.why)})</span>`;
   }
   const { notes } = verdict;
   const lines = [
@@ -74,7 +74,7 @@ function differenceRows(groups: DifferenceGroup[]): string {
       (
         group,
       ) => `<tr class="${group.verdict.decided ? 'fail' : ''}"><td><code>${esc(group.operationId)}</code><br>${esc(group.kind)} <span class="muted">×${esc(group.occurrences)}</span></td>
-<td>${esc(group.summary)}</td><td>${verdictCell(group.verdict)}</td><td>${exampleCell(group.example)}</td></tr>`,
+<td>${esc(group.summary)}</td><td>${verdictCell(group.verdict, group.requirementText)}</td><td>${exampleCell(group.example)}</td></tr>`,
     )
     .join('\n');
 }

@@ -28,6 +28,8 @@ export interface Roles {
   cancelledOrder: number;
   discountedOrder: number;
   unknownOrder: number;
+  /** An order the target answers 206 with X-Content-Missing. */
+  partialOrder: number;
   shipment: number;
   currencyFrom: string;
   currencyTo: string;
@@ -36,6 +38,8 @@ export interface Roles {
   /** A conversation of the seller and the buyer with messages in it. */
   conversation: number;
   messageId: string;
+  /** A message of the buyer in that conversation that moderation rejected. */
+  rejectedMessage: string;
   applicationId: string;
   messagingSite: string;
   site: string;
@@ -55,7 +59,7 @@ export interface Roles {
 export type RoleName = keyof Roles;
 
 /** Who calls: a user of the profile or nobody. */
-export type CallerRole = Extract<UserRole, 'seller' | 'seller2' | 'buyer' | 'stranger'> | 'anonymous';
+export type CallerRole = UserRole | 'anonymous';
 
 export interface SideData {
   roles: Partial<Roles>;
@@ -82,12 +86,14 @@ export function rolesOf(profile: RoleSource): Partial<Roles> {
     cancelledOrder: orders?.byStatus?.cancelled,
     discountedOrder: orders?.withDiscounts,
     unknownOrder: orders?.unknown,
+    partialOrder: orders?.partial,
     shipment: orders?.shipment,
     currencyFrom: orders?.currencies?.from,
     currencyTo: orders?.currencies?.to,
     fiscalPack: fiscal?.sharedPack,
     conversation: messaging?.pack,
     messageId: messaging?.messageId,
+    rejectedMessage: messaging?.rejectedMessageId,
     applicationId: messaging?.applicationId,
     messagingSite: messaging?.siteId,
     site: catalog?.siteId,

@@ -104,3 +104,12 @@ export function siteSearchRules(body: unknown, box: GeoBox, limit: number): Rule
     rule('SEARCH-LIMIT', items.length <= limit ? [] : [`${items.length} results for limit ${limit}`]),
   ];
 }
+
+type Listed = { id?: string };
+
+/** MSG-MODERATED-HIDDEN: the seller's listing does not show the buyer's message that moderation rejected. */
+export function hiddenMessageRule(body: unknown, rejectedMessage: string): RuleOutcome {
+  const messages = (body as { messages?: Listed[] } | undefined)?.messages ?? [];
+  const shown = messages.some((message) => message.id === rejectedMessage);
+  return rule('MSG-MODERATED-HIDDEN', shown ? [`the rejected message ${rejectedMessage} is listed`] : []);
+}
