@@ -41,12 +41,19 @@ function statusDifference(judge: Judge, pair: Pair): Verdict {
       sidesWhere(pair, (e) => e.response.status < 400),
       'the reference refuses this call',
     );
+  const byAcceptance =
+    expect?.accepted &&
+    decided(
+      expect.accepted,
+      sidesWhere(pair, (e) => e.response.status >= 300),
+      'the reference accepts this call',
+    );
   const undocumented = decided(
     checkRequirement('statusCodeConformance', pair.mock.call.operationId, 0),
     sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith('[statusCodeConformance]'))),
     'the spec does not document this status for the operation',
   );
-  return byStatus || byRefusal || undocumented || silent(judge, pair, ['error', 'auth']);
+  return byStatus || byRefusal || byAcceptance || undocumented || silent(judge, pair, ['error', 'auth']);
 }
 
 function errorDifference(judge: Judge, pair: Pair): Verdict {

@@ -20,7 +20,11 @@ export interface DriftReport {
   notCompared: NotCompared[];
 }
 
-export const WRITES_NOTE = 'not compared: the drift run sends reads only, whatever the profile allows';
+function writesNote(target: DriftRun['target']): string {
+  return target.allowsWrites
+    ? 'compared: the target profile allows writes (message creation on its first writable conversation)'
+    : 'not compared: the target profile does not allow writes';
+}
 
 export function toReport(run: DriftRun, groups: DifferenceGroup[], summary: DriftSummary): DriftReport {
   return {
@@ -31,7 +35,7 @@ export function toReport(run: DriftRun, groups: DifferenceGroup[], summary: Drif
     summary,
     closingLine: closingLine(summary),
     operations: run.operations,
-    writes: WRITES_NOTE,
+    writes: writesNote(run.target),
     differences: groups,
     notCompared: run.notCompared,
   };

@@ -40,6 +40,8 @@ export interface Roles {
   messageId: string;
   /** A message of the buyer in that conversation that moderation rejected. */
   rejectedMessage: string;
+  /** A conversation of the seller and the buyer that write calls may write to. */
+  writableConversation: number;
   applicationId: string;
   messagingSite: string;
   site: string;
@@ -94,6 +96,7 @@ export function rolesOf(profile: RoleSource): Partial<Roles> {
     conversation: messaging?.pack,
     messageId: messaging?.messageId,
     rejectedMessage: messaging?.rejectedMessageId,
+    writableConversation: messaging?.writablePacks?.[0],
     applicationId: messaging?.applicationId,
     messagingSite: messaging?.siteId,
     site: catalog?.siteId,

@@ -10,6 +10,7 @@ import { givenProfileOnly, type ProfileResolver, type RoleSource, sideDataOf, to
 import { Side } from './side.ts';
 import type { Exchange, Scenario } from './types.ts';
 import type { Judge } from './verdict.ts';
+import { writeScenarios } from './writes.ts';
 
 export interface DriftOptions {
   spec: Spec;
@@ -42,6 +43,8 @@ export interface DriftRun {
 /** Why a scenario cannot run on both sides: a role or a user one of the profiles lacks. */
 function missingFor(scenario: Scenario, sides: Side[]): string | undefined {
   for (const side of sides) {
+    if (scenario.writes && side.options.profile.allowsWrites !== true)
+      return `a write, and the ${side.name} profile does not allow writes`;
     const { roles, users } = side.options.data;
     const role = scenario.needs.find((name) => roles[name] === undefined);
     if (role) return `the ${side.name} profile gives no ${role}`;
@@ -64,7 +67,12 @@ export async function runDrift(options: DriftOptions): Promise<DriftRun> {
   const mock = side('mock', mockProfile);
   const target = side('target', targetProfile);
   const judge: Judge = { spec: options.spec, requirements: loadRequirements() };
-  const scenarios = [...FIXED_PROBES, ...generatedScenarios(options.sampling)];
+  // Writes last: the reads compare the data as seeded.
+  const scenarios = [
+    ...FIXED_PROBES,
+    ...generatedScenarios(options.sampling),
+    ...writeScenarios(options.sampling),
+  ];
   const run: DriftRun = {
     sampling: options.sampling,
     mock: { name: mockProfile.name, baseURL: mockProfile.baseURL },

@@ -1,4 +1,4 @@
-/** One side of a drift run: a base URL, the ids its profile gives, and read calls checked by the suite's checks. */
+/** One side of a drift run: a base URL, the ids its profile gives, and calls checked by the suite's checks. */
 import { runChecks } from '../../fixtures/conformance/checks.ts';
 import type { Spec } from '../../fixtures/conformance/spec.ts';
 import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
@@ -62,11 +62,16 @@ export class Side {
   async send(call: Call, expect?: Expectation): Promise<Exchange> {
     const { spec, profile, redact } = this.options;
     const op = spec.operation(call.operationId);
-    if (op.method !== 'get') throw new Error(`drift sends reads only; ${call.operationId} is a ${op.method}`);
+    const method = op.method.toUpperCase();
+    if (method !== 'GET' && profile.allowsWrites !== true)
+      throw new Error(`profile "${profile.name}" does not allow writes: refusing ${method} ${op.path}`);
     const { url, headers } = this.prepare(op.path, call);
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
     await this.wait();
     const answer = await fetch(url, {
+      method,
       headers,
+      body: call.json === undefined ? undefined : JSON.stringify(call.json),
       redirect: 'manual',
       signal: AbortSignal.timeout(profile.timeoutMs ?? 10_000),
     });
@@ -79,8 +84,8 @@ export class Side {
       body: parseJson(text, contentType),
       text,
     };
-    const label = redact(`GET ${url.slice(profile.baseURL.length)}`);
-    const violations = runChecks({ spec, op, label: `GET ${op.path}` }, response).map(redact);
+    const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);
+    const violations = runChecks({ spec, op, label: `${method} ${op.path}` }, response).map(redact);
     return { call, label, response, violations, rules: [], expect };
   }
 

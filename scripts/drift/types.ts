@@ -8,12 +8,16 @@ export interface Call {
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
+  /** A JSON body (writes only). */
+  json?: unknown;
 }
 
 /** A statement of the reference about the answer, with the requirement that makes it. */
 export interface Expectation {
   /** The call must be refused (any 4xx): e.g. a stranger reading an order. */
   refused?: string;
+  /** The call must succeed (any 2xx): e.g. a seller's text of 350 characters. */
+  accepted?: string;
   /** The exact status the reference gives. */
   status?: { code: number; requirement: string };
   /** The error code the reference gives. */
@@ -53,5 +57,7 @@ export interface Scenario {
   needs: RoleName[];
   /** Users that must be in both profiles. */
   callers: CallerRole[];
+  /** Sends writes: compared only when the target profile allows writes. */
+  writes?: boolean;
   run(side: SideContext): Promise<Exchange[]>;
 }

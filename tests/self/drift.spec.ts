@@ -11,12 +11,13 @@ import { onStatus } from '../../mock/faults/kit.ts';
 import { type EmbeddedMock, startEmbeddedMock } from '../../scripts/drift/embedded.ts';
 import { type DifferenceGroup, groupDifferences } from '../../scripts/drift/groups.ts';
 import type { RoleSource } from '../../scripts/drift/roles.ts';
-import { runDrift } from '../../scripts/drift/run.ts';
+import { type DriftRun, runDrift } from '../../scripts/drift/run.ts';
 import { findSecrets } from '../../scripts/reports/find-secrets.ts';
 import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 
-/** One fault of each family: a missing field, a renamed error, an owner not checked, a filter ignored, a tree broken. */
+/** One fault of each family: a missing field, a renamed error, an owner not checked, a filter ignored, a tree broken, a limit moved (a write). */
 const PLANTED = [
+  'seller-text-351-accepted',
   'order-without-status-detail',
   'order-not-found-renamed',
   'order-read-by-anyone',
@@ -30,28 +31,39 @@ function mockProfile(baseURL: string, name: string): RoleSource {
   return { ...loadProfile({ TARGET: 'mock' }), name, baseURL };
 }
 
-async function driftAgainst(
+async function driftRun(
   faults: string[],
   customize?: (app: FastifyInstance) => void,
-): Promise<DifferenceGroup[]> {
+  targetChanges: Partial<RoleSource> = {},
+): Promise<DriftRun> {
   const started: EmbeddedMock[] = [];
   try {
     const reference = await startEmbeddedMock();
     started.push(reference);
     const target = await startEmbeddedMock(faults, customize);
     started.push(target);
-    const run = await runDrift({
+    return await runDrift({
       spec: loadSpec(),
       mock: mockProfile(reference.baseURL, 'mock'),
-      target: mockProfile(target.baseURL, `mock with ${faults.join(', ') || 'no fault'}`),
+      target: {
+        ...mockProfile(target.baseURL, `mock with ${faults.join(', ') || 'no fault'}`),
+        ...targetChanges,
+      },
       sampling: SAMPLING,
     });
-    expect(run.calls, 'calls compared').toBeGreaterThan(50);
-    expect(run.notCompared, 'the full mock profile lacks nothing').toEqual([]);
-    return groupDifferences(run);
   } finally {
     await Promise.all(started.map((mock) => mock.close()));
   }
+}
+
+async function driftAgainst(
+  faults: string[],
+  customize?: (app: FastifyInstance) => void,
+): Promise<DifferenceGroup[]> {
+  const run = await driftRun(faults, customize);
+  expect(run.calls, 'calls compared').toBeGreaterThan(50);
+  expect(run.notCompared, 'the full mock profile lacks nothing').toEqual([]);
+  return groupDifferences(run);
 }
 
 function drift(args: string[], reports: string) {
@@ -92,6 +104,21 @@ test.describe('the drift run (npm run drift)', () => {
       summary: '404 on the mock, 400 on the target',
     });
     expect(group!.verdict).toMatchObject({ decided: false, notes: { observed: true } });
+  });
+
+  test('sends no write to a target whose profile does not allow writes, and says what it left out', async () => {
+    const methods: string[] = [];
+    const run = await driftRun(
+      ['seller-text-351-accepted'],
+      (app) => app.addHook('onRequest', async (request) => void methods.push(request.method)),
+      { allowsWrites: false, messaging: { ...loadProfile({ TARGET: 'mock' }).messaging, pack: undefined } },
+    );
+    expect(methods.filter((method) => method !== 'GET')).toEqual([]);
+    expect(methods.length).toBeGreaterThan(50);
+    expect(groupDifferences(run)).toEqual([]);
+    const reasons = run.notCompared.map((n) => n.reason);
+    expect(reasons).toContain('a write, and the target profile does not allow writes');
+    expect(reasons).toContain('the target profile gives no conversation');
   });
 
   test.describe('from the command line', () => {
