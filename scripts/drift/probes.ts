@@ -95,6 +95,15 @@ const ORDER_PROBES: Scenario[] = [
     as: 'seller',
     path: { order_id: r.discountedOrder },
   })),
+  probe(
+    'a stranger reads the discounts of the discounted order',
+    ['discountedOrder'],
+    (r) => ({ operationId: 'getOrderDiscounts', as: 'stranger', path: { order_id: r.discountedOrder } }),
+    {
+      refused: 'ORD-READ-OWNER',
+      error: { code: 'not_owned_order', requirement: 'ORD-ERR-NOT-OWNED-ORDER' },
+    },
+  ),
   probe('the seller reads the product of the paid order', ['paidOrder'], (r) => ({
     operationId: 'getOrderProduct',
     as: 'seller',
