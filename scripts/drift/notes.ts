@@ -67,10 +67,23 @@ function bodySchema(response: Node | undefined): Node | undefined {
   return json?.[1].schema;
 }
 
+/** The texts that mention one of the words; all of them when none does. */
+function relevant(texts: string[], words: string[]): string[] {
+  const mentioning = texts.filter((text) => words.some((word) => text.includes(word)));
+  return mentioning.length > 0 ? mentioning : texts;
+}
+
 export function specNotes(
   spec: Spec,
   requirements: Requirement[],
-  where: { operationId: string; statuses: number[]; paths?: string[]; kinds: Requirement['kind'][] },
+  where: {
+    operationId: string;
+    statuses: number[];
+    paths?: string[];
+    kinds: Requirement['kind'][];
+    /** Words of the difference (statuses, error codes, field names) that pick the notes about it. */
+    mentions: string[];
+  },
 ): SpecNotes {
   const op = spec.operation(where.operationId).operation as Node;
   const nodes: Node[] = [op];
@@ -79,12 +92,17 @@ export function specNotes(
     if (response) nodes.push(response);
     for (const path of where.paths ?? []) nodes.push(...schemasAlong(spec, bodySchema(response), path));
   }
-  const gaps = [...new Set(nodes.flatMap((node) => textsOf(node['x-reference-gap'])))];
-  const mockBehaviour = [...new Set(nodes.flatMap((node) => textsOf(node['x-mock-behaviour'])))];
-  const gapRequirements = requirements
-    .filter((r) => r.basis === 'gap' && !r.retired && r.operations.includes(where.operationId))
-    .filter((r) => where.kinds.includes(r.kind))
-    .map((r) => `${r.id}: ${r.text}`);
+  const texts = (key: string) =>
+    relevant([...new Set(nodes.flatMap((node) => textsOf(node[key])))], where.mentions);
+  const gaps = texts('x-reference-gap');
+  const mockBehaviour = texts('x-mock-behaviour');
+  const gapRequirements = relevant(
+    requirements
+      .filter((r) => r.basis === 'gap' && !r.retired && r.operations.includes(where.operationId))
+      .filter((r) => where.kinds.includes(r.kind))
+      .map((r) => `${r.id}: ${r.text}`),
+    where.mentions,
+  );
   const observed = [...gaps, ...mockBehaviour, ...gapRequirements].some((text) => /observed/i.test(text));
   return { gaps, mockBehaviour, gapRequirements, observed };
 }

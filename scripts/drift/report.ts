@@ -48,8 +48,8 @@ function verdictCell(verdict: Verdict, requirementText = ''): string {
   }
   const { notes } = verdict;
   const lines = [
-    ...notes.gapRequirements.map((text) => `catalog gap ${text}`),
     ...notes.gaps.map((text) => `x-reference-gap: ${text}`),
+    ...notes.gapRequirements.map((text) => `catalog gap ${text}`),
     ...notes.mockBehaviour.map((text) => `x-mock-behaviour: ${text}`),
   ];
   const origin = notes.observed

@@ -27,11 +27,26 @@ export function silent(
   paths: string[] = [],
 ): Verdict {
   const statuses = [...new Set([pair.mock.response.status, pair.target.response.status])];
+  const errors = [pair.mock, pair.target].map(
+    (e) => (e.response.body as { error?: unknown } | undefined)?.error,
+  );
+  const fieldNames = paths.map(
+    (path) =>
+      path
+        .split(/[.[\]]+/)
+        .filter(Boolean)
+        .at(-1) ?? path,
+  );
   const notes = specNotes(judge.spec, judge.requirements, {
     operationId: pair.mock.call.operationId,
     statuses,
     paths,
     kinds,
+    mentions: [
+      ...statuses.map(String),
+      ...errors.filter((e): e is string => typeof e === 'string'),
+      ...fieldNames,
+    ],
   });
   return { decided: false, notes };
 }
