@@ -1,6 +1,6 @@
 import type { PackInfo } from './context.ts';
 import { readSeed } from './data.ts';
-import type { OrdersSeed, OrderSeed } from './orders-types.ts';
+import type { OrderSeed, OrdersSeed } from './orders-types.ts';
 
 interface PacksSeed {
   packs: (PackInfo & { packless: boolean; purpose: string })[];
