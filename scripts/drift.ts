@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSpec, projectRoot } from '../fixtures/conformance/spec.ts';
 import { loadProfile } from '../fixtures/target/load.ts';
+import { withDiscovery } from './drift/discovered.ts';
 import { type EmbeddedMock, startEmbeddedMock } from './drift/embedded.ts';
 import { closingLine, groupDifferences, summarize } from './drift/groups.ts';
 import { toReport, writeDriftReport } from './drift/report.ts';
@@ -52,7 +53,9 @@ async function targetOf(name: string, faults: string[], started: EmbeddedMock[])
   const profile = loadProfile(env);
   if (!profile.isMock || process.env.BASE_URL) {
     if (faults.length) throw new Error('--fault plants faults in an embedded mock target only');
-    return profile;
+    const resolved = await withDiscovery(profile);
+    console.log(resolved.summary);
+    return resolved.profile;
   }
   const faulted = await startEmbeddedMock(faults);
   started.push(faulted);

@@ -8,18 +8,10 @@ import type { TargetProfile, UserRole } from '../../fixtures/target/types.ts';
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /**
- * What the adapter reads of a profile: any part may be missing. A full profile of today fits, and
- * so does a small one whose missing ids were filled by discovery (issue 11: profile values win).
+ * What the adapter reads of a profile: any part may be missing. A full profile fits, and so does a
+ * small one whose missing ids discovery filled (`resolveProfile` of fixtures/discovery).
  */
 export type RoleSource = DeepPartial<TargetProfile> & { name: string; baseURL: string };
-
-/**
- * Turns the profile a user gave into the profile the run uses: the identity by default; with
- * discovery, the given profile merged with what was found on the target.
- */
-export type ProfileResolver = (profile: RoleSource) => Promise<RoleSource>;
-
-export const givenProfileOnly: ProfileResolver = async (profile) => profile;
 
 /** The ids a call can ask for, each named by what it is for, not where a profile keeps it. */
 export interface Roles {

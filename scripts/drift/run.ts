@@ -6,7 +6,7 @@ import type { Spec } from '../../fixtures/conformance/spec.ts';
 import { compareAnswers, type Difference } from './compare.ts';
 import { generatedScenarios, type Sampling } from './generated.ts';
 import { FIXED_PROBES } from './probes.ts';
-import { givenProfileOnly, type ProfileResolver, type RoleSource, sideDataOf, tokensOf } from './roles.ts';
+import { type RoleSource, sideDataOf, tokensOf } from './roles.ts';
 import { Side } from './side.ts';
 import type { Exchange, Scenario } from './types.ts';
 import type { Judge } from './verdict.ts';
@@ -17,8 +17,6 @@ export interface DriftOptions {
   mock: RoleSource;
   target: RoleSource;
   sampling: Sampling;
-  /** How each given profile becomes the one the run uses (discovery plugs in here). */
-  resolve?: ProfileResolver;
 }
 
 export interface NotCompared {
@@ -59,8 +57,7 @@ async function replay(scenario: Scenario, mock: Side, target: Side): Promise<[Ex
 }
 
 export async function runDrift(options: DriftOptions): Promise<DriftRun> {
-  const resolve = options.resolve ?? givenProfileOnly;
-  const [mockProfile, targetProfile] = await Promise.all([resolve(options.mock), resolve(options.target)]);
+  const { mock: mockProfile, target: targetProfile } = options;
   const redact = createRedactor([...tokensOf(mockProfile), ...tokensOf(targetProfile)]);
   const side = (name: 'mock' | 'target', profile: RoleSource) =>
     new Side({ name, profile, data: sideDataOf(profile), spec: options.spec, redact });

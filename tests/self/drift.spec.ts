@@ -6,8 +6,10 @@ import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
+import type { ProfileInput } from '../../fixtures/target/types.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 import { onStatus } from '../../mock/faults/kit.ts';
+import { withDiscovery } from '../../scripts/drift/discovered.ts';
 import { type EmbeddedMock, startEmbeddedMock } from '../../scripts/drift/embedded.ts';
 import { type DifferenceGroup, groupDifferences } from '../../scripts/drift/groups.ts';
 import type { RoleSource } from '../../scripts/drift/roles.ts';
@@ -119,6 +121,37 @@ test.describe('the drift run (npm run drift)', () => {
     const reasons = run.notCompared.map((n) => n.reason);
     expect(reasons).toContain('a write, and the target profile does not allow writes');
     expect(reasons).toContain('the target profile gives no conversation');
+  });
+
+  test('with a profile of only the seller and the buyer, compares the roles discovery finds on the target', async () => {
+    const target = await startEmbeddedMock();
+    try {
+      const full = loadProfile({ TARGET: 'mock' });
+      const small: ProfileInput = {
+        ...full,
+        name: 'small',
+        baseURL: target.baseURL,
+        users: { seller: full.users.seller, buyer: full.users.buyer },
+        orders: undefined,
+        fiscal: undefined,
+        messaging: undefined,
+        catalog: undefined,
+      };
+      const resolved = await withDiscovery(small);
+      expect(resolved.summary).toMatch(/2 ids given, [1-9]\d* discovered/);
+      const run = await runDrift({
+        spec: loadSpec(),
+        mock: mockProfile(target.baseURL, 'mock'),
+        target: resolved.profile,
+        sampling: SAMPLING,
+      });
+      expect(run.calls).toBeGreaterThan(50);
+      // The same server on both sides: whatever differs comes from the data each role names, never the reference.
+      expect(groupDifferences(run).filter((g) => g.verdict.decided)).toEqual([]);
+      expect(run.notCompared.map((n) => n.reason)).toContain('the target profile has no user stranger');
+    } finally {
+      await target.close();
+    }
   });
 
   test.describe('from the command line', () => {
