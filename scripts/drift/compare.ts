@@ -48,12 +48,22 @@ function statusDifference(judge: Judge, pair: Pair): Verdict {
       sidesWhere(pair, (e) => e.response.status >= 300),
       'the reference accepts this call',
     );
-  const undocumented = decided(
-    checkRequirement('statusCodeConformance', pair.mock.call.operationId, 0),
-    sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith('[statusCodeConformance]'))),
-    'the spec does not document this status for the operation',
+  const failing = (check: string, why: string) =>
+    decided(
+      checkRequirement(check, pair.mock.call.operationId, 0),
+      sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith(`[${check}]`))),
+      why,
+    );
+  const serverError = failing('notAServerError', 'an undocumented server error');
+  const undocumented = failing('statusCodeConformance', 'the spec does not document this status here');
+  return (
+    byStatus ||
+    byRefusal ||
+    byAcceptance ||
+    serverError ||
+    undocumented ||
+    silent(judge, pair, ['error', 'auth'])
   );
-  return byStatus || byRefusal || byAcceptance || undocumented || silent(judge, pair, ['error', 'auth']);
 }
 
 function errorDifference(judge: Judge, pair: Pair): Verdict {
