@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { LEDGER_ENV } from '../fixtures/api/rate-limit.ts';
 import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
+import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../fixtures/discovery/index.ts';
 import { loadProfile, shownBaseURL } from '../fixtures/target/load.ts';
-import type { TargetProfile } from '../fixtures/target/types.ts';
+import type { ProfileInput } from '../fixtures/target/types.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
   return readdirSync(dir, { withFileTypes: true })
@@ -28,7 +29,7 @@ function ensureBundle(): void {
 }
 
 /** Fails the whole run once, with one line, when the target does not answer at all. */
-async function ensureTargetAnswers(target: TargetProfile): Promise<void> {
+async function ensureTargetAnswers(target: ProfileInput): Promise<void> {
   try {
     const answer = await fetch(`${target.baseURL}/classified_locations/countries`, {
       redirect: 'manual',
@@ -57,4 +58,18 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   startWaitLedger();
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
   if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target);
+  if (needsTarget) await discoverOnce(target);
+}
+
+/** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */
+async function discoverOnce(target: ProfileInput): Promise<void> {
+  const result = await discover(target);
+  writeDiscovery(result);
+  const counts = { given: 0, discovered: 0, 'not found': 0 };
+  for (const need of resolveProfile(target, result).needs) counts[need.state] += 1;
+  const stopped = result.stoppedBy ? `, stopped by the ${result.stoppedBy} limit` : '';
+  console.log(
+    `discovery: ${counts.given} given, ${counts.discovered} discovered, ${counts['not found']} not found ` +
+      `(${result.requestsUsed} requests${stopped}) → ${discoveryFile()}`,
+  );
 }

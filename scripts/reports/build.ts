@@ -3,7 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
+import { discoveryFile, readDiscovery, resolveProfile } from '../../fixtures/discovery/index.ts';
 import { loadProfile, ProfileError, shownBaseURL } from '../../fixtures/target/load.ts';
+import { discoverySection } from './discovery-section.ts';
 import { renderIndex } from './index-page.ts';
 import { renderRealResponses, summariseRealResponses } from './real-responses.ts';
 import { readResults } from './results.ts';
@@ -31,6 +33,20 @@ function targetShown(): { name: string; baseURL: string } {
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
     return { name: process.env.TARGET ?? 'mock', baseURL: 'unknown' };
+  }
+}
+
+/** The data needs of the run; without the profile (secrets unset), only what discovery found is known. */
+function discoveryShown(): string {
+  const file = discoveryFile(outDir);
+  if (!existsSync(file)) return discoverySection(undefined, undefined);
+  try {
+    const profile = loadProfile();
+    const result = readDiscovery(profile, file);
+    return discoverySection(resolveProfile(profile, result).needs, result);
+  } catch (error) {
+    if (!(error instanceof ProfileError)) throw error;
+    return '<p class="muted">The profile could not be loaded here: see discovery.json.</p>';
   }
 }
 
@@ -107,6 +123,20 @@ function main(): void {
       label: 'The spec',
       what: 'the OpenAPI description this run was judged against',
     },
+    ...(existsSync(join(outDir, 'drift.html'))
+      ? [
+          {
+            href: 'drift.html',
+            label: 'Drift',
+            what: 'where the mock and the target answer the same calls differently (npm run drift)',
+          },
+        ]
+      : []),
+    {
+      href: 'discovery.json',
+      label: 'Discovery',
+      what: 'the test data found on the target, and by which read',
+    },
     { href: 'junit.xml', label: 'JUnit XML', what: 'results for CI systems' },
     { href: 'results.json', label: 'Playwright JSON', what: 'machine-readable results' },
   ];
@@ -120,6 +150,7 @@ function main(): void {
     stats,
     trace,
     links,
+    discovery: discoveryShown(),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

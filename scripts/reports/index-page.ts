@@ -1,3 +1,4 @@
+import { coveragePicture, verdictLine } from './coverage-picture.ts';
 import { esc, page } from './html.ts';
 import type { RunStats } from './results.ts';
 import type { Traceability } from './traceability.ts';
@@ -12,6 +13,8 @@ export interface RunInfo {
   stats: RunStats;
   trace: Traceability;
   links: { href: string; label: string; what: string }[];
+  /** The discovery section (given / discovered / not found), already rendered. */
+  discovery: string;
 }
 
 export function renderIndex(run: RunInfo): string {
@@ -23,6 +26,10 @@ export function renderIndex(run: RunInfo): string {
     ['failed', run.stats.unexpected],
     ['skipped', run.stats.skipped],
     ['requirements verified', `${r.verified} / ${r.total}`],
+    ['requirements failed', r.failed],
+    ['not verified (no data)', r['not verified']],
+    ['mock-only', r['mock-only']],
+    ['read-only target', r['read-only']],
     [
       'operations covered',
       `${run.trace.summary.operations.verified} / ${run.trace.summary.operations.total}`,
@@ -38,7 +45,12 @@ export function renderIndex(run: RunInfo): string {
     .join('');
   const body = `<h1>Conformance run: target <code>${esc(run.target)}</code> ${esc(verdict)}</h1>
 <p class="muted">${esc(run.baseURL)} · profile ${esc(run.profile)} · spec ${esc(run.specVersion)} · commit ${esc(run.commit)} · started ${esc(run.stats.startTime)} · ${esc((run.stats.duration / 1000).toFixed(1))} s</p>
-${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<div class="cards">${cards}</div>
+${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace))}</b></p>
+<div class="cards">${cards}</div>
+<h2>Where the target was really checked</h2>
+${coveragePicture(run.trace)}
+<h2>Test data: given, discovered, not found</h2>
+${run.discovery}
 <h2>Reports</h2>
 <table><thead><tr><th>Report</th><th>What it shows</th></tr></thead><tbody>${links}</tbody></table>`;
   return page(`Conformance run: ${run.target}`, body);
