@@ -17,7 +17,7 @@ for arg in "$@"; do
   fi
 done
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
-npx playwright test --project contract --project properties "${args[@]}"
+npx playwright test "${args[@]}" --project contract --project properties
 status=0
 npx tsx scripts/reports/build.ts || status=1
 npx tsx scripts/verdict/main.ts "${verdict_args[@]}" || status=1

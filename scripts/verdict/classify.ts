@@ -43,8 +43,12 @@ function add(
   } else into.set(id, { ...key, level, message, tests: [test] });
 }
 
-/** The run's verdict: fails on deviations neither known nor merely reported omissions. */
-export function classify(tests: TestRecord[], baseline: KnownDeviation[]): Verdict {
+/**
+ * The run's verdict: fails on deviations neither known nor merely reported omissions. A failed test
+ * with a new finding failed on it; otherwise (and always while recording, when findings do not
+ * stop tests) it failed on its own assertion, a deviation of its own.
+ */
+export function classify(tests: TestRecord[], baseline: KnownDeviation[], recording = false): Verdict {
   const knownKeys = new Set(baseline.map(keyOf));
   const byOutcome = { new: new Map<string, Deviation>(), known: new Map(), reported: new Map() } as Record<
     JudgedFinding['outcome'],
@@ -56,7 +60,8 @@ export function classify(tests: TestRecord[], baseline: KnownDeviation[]): Verdi
       const outcome = finding.outcome === 'new' && knownKeys.has(keyOf(finding)) ? 'known' : finding.outcome;
       add(byOutcome[outcome], finding, finding.level, finding.message, test.title);
     }
-    const failedOnFinding = test.findings.some((f) => f.outcome === 'new' && !knownKeys.has(keyOf(f)));
+    const failedOnFinding =
+      !recording && test.findings.some((f) => f.outcome === 'new' && !knownKeys.has(keyOf(f)));
     if (test.outcome !== 'failed' || failedOnFinding) continue;
     const key = testKey(test);
     const where = knownKeys.has(keyOf(key)) ? byOutcome.known : byOutcome.new;
@@ -68,7 +73,11 @@ export function classify(tests: TestRecord[], baseline: KnownDeviation[]): Verdi
       test.title,
     );
   }
-  const seen = new Set([...byOutcome.known.keys()]);
+  // A known failing test that failed again (on a new finding first) is not gone, only unconfirmed.
+  const seen = new Set([
+    ...byOutcome.known.keys(),
+    ...tests.filter((t) => t.outcome === 'failed').map((t) => keyOf(testKey(t))),
+  ]);
   const gone = baseline.filter((entry) => !seen.has(keyOf(entry)));
   const counts = {
     passed: tests.filter((t) => t.outcome === 'passed').length,

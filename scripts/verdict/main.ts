@@ -59,7 +59,7 @@ function main(): number {
   const profile = profileOrNone();
   const path = baselinePath(profile);
   const baseline = readBaseline(path);
-  const verdict = classify(readResults(results).tests, baseline);
+  const verdict = classify(readResults(results).tests, baseline, values['update-baseline']);
   writeFileSync(join(reports, 'verdict.json'), JSON.stringify(verdict, null, 2));
   print(verdict);
   if (!values['update-baseline']) return verdict.passed ? 0 : 1;
