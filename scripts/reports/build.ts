@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baselinePath, readBaseline, runBaselineTarget } from '../../fixtures/baseline.ts';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { loadProfile, ProfileError } from '../../fixtures/target/load.ts';
+import { classify } from '../verdict/classify.ts';
 import { renderIndex } from './index-page.ts';
 import { readResults } from './results.ts';
 import { writeSpecDocs } from './spec-docs.ts';
@@ -114,6 +116,7 @@ function main(): void {
     stats,
     trace,
     links,
+    verdict: classify(tests, readBaseline(baselinePath(runBaselineTarget()))),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

@@ -1,10 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baselinePath, keyOf, readBaseline, writeBaseline } from '../../fixtures/baseline.ts';
+import {
+  baselinePath,
+  keyOf,
+  readBaseline,
+  runBaselineTarget,
+  writeBaseline,
+} from '../../fixtures/baseline.ts';
 import { projectRoot } from '../../fixtures/conformance/spec.ts';
-import { loadProfile, ProfileError, profilePath } from '../../fixtures/target/load.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
 import { readResults } from '../reports/results.ts';
 import { baselineFrom, classify, type Deviation, type Verdict } from './classify.ts';
 
@@ -14,17 +18,6 @@ import { baselineFrom, classify, type Deviation, type Verdict } from './classify
 
 const { values } = parseArgs({ options: { 'update-baseline': { type: 'boolean', default: false } } });
 const reports = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
-
-/** The profile's name and baseline; a profile whose secrets are not set here still names its baseline. */
-function profileOrNone(): Pick<TargetProfile, 'name' | 'baseline'> {
-  try {
-    return loadProfile();
-  } catch (error) {
-    if (!(error instanceof ProfileError)) throw error;
-    const raw = JSON.parse(readFileSync(profilePath(process.env.TARGET ?? 'mock'), 'utf8')) as TargetProfile;
-    return { name: raw.name, baseline: raw.baseline };
-  }
-}
 
 const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.level}): ${d.message}`;
 
@@ -56,7 +49,7 @@ function main(): number {
     console.error(`no Playwright JSON report at ${results}`);
     return 1;
   }
-  const profile = profileOrNone();
+  const profile = runBaselineTarget();
   const path = baselinePath(profile);
   const baseline = readBaseline(path);
   const verdict = classify(readResults(results).tests, baseline, values['update-baseline']);
