@@ -129,19 +129,30 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
 
 test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () => {
   test(
-    "lets the buyer download every document and refuses a seller another seller's document",
-    verifies(['FIS-DOWNLOAD-FILE', 'FIS-AUTH-DOC-NOT-ALLOWED'], '@readonly'),
+    'lets the buyer download every document of the pack',
+    verifies(['FIS-DOWNLOAD-FILE'], '@readonly'),
     async ({ api, target }) => {
       const pack = target.fiscal.sharedPack;
-      for (const id of await idsListed(api, pack, 'buyer')) {
+      const ids = await idsListed(api, pack, 'buyer');
+      test.skip(ids.length === 0, 'the shared pack holds no document to download');
+      for (const id of ids) {
         const res = await download(api, pack, id, 'buyer');
         expect(res.status, res.label).toBe(200);
         expect(res.bytes.length, `${res.label}: a file`).toBeGreaterThan(0);
       }
+    },
+  );
+
+  test(
+    "refuses a seller another seller's document",
+    // Which documents a seller may download is not given: the mock allows only its own.
+    verifies(['FIS-AUTH-DOC-NOT-ALLOWED'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const pack = target.fiscal.sharedPack;
       const [other] = await idsListed(api, pack, 'seller2');
       expectError(
         await download(api, pack, other!, 'seller'),
-        { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true },
+        { status: 403, error: 'forbidden', message: 'Access Denied' },
         target,
       );
     },
