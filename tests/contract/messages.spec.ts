@@ -122,7 +122,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       const withFiles = seen.filter((m) => Array.isArray(m.attachments) && m.attachments.length > 0);
       test.skip(
         withFiles.length === 0,
-        "no message of the profile's conversation has an attachment to check",
+        'not verified: needs a message with an attachment in the conversation (messaging.pack)',
       );
       expect(withFiles.length).toBeGreaterThan(0);
     },
