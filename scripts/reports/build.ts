@@ -125,6 +125,15 @@ function main(): void {
       label: 'The spec',
       what: 'the OpenAPI description this run was judged against',
     },
+    ...(existsSync(join(outDir, 'drift.html'))
+      ? [
+          {
+            href: 'drift.html',
+            label: 'Drift',
+            what: 'where the mock and the target answer the same calls differently (npm run drift)',
+          },
+        ]
+      : []),
     {
       href: 'discovery.json',
       label: 'Discovery',
