@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baselinePath, readBaseline, runBaselineTarget } from '../../fixtures/baseline.ts';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { discoveryFile, readDiscovery, resolveProfile } from '../../fixtures/discovery/index.ts';
 import { loadProfile, ProfileError, shownBaseURL } from '../../fixtures/target/load.ts';
+import { classify } from '../verdict/classify.ts';
 import { discoverySection } from './discovery-section.ts';
 import { renderIndex } from './index-page.ts';
 import { renderRealResponses, summariseRealResponses } from './real-responses.ts';
@@ -150,6 +152,7 @@ function main(): void {
     stats,
     trace,
     links,
+    verdict: classify(tests, readBaseline(baselinePath(runBaselineTarget()))),
     discovery: discoveryShown(),
   });
   writeFileSync(join(outDir, 'index.html'), index);

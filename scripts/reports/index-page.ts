@@ -1,4 +1,6 @@
+import type { Verdict } from '../verdict/classify.ts';
 import { coveragePicture, verdictLine } from './coverage-picture.ts';
+import { findingsSection } from './findings-section.ts';
 import { esc, page } from './html.ts';
 import type { RunStats } from './results.ts';
 import type { Traceability } from './traceability.ts';
@@ -13,18 +15,24 @@ export interface RunInfo {
   stats: RunStats;
   trace: Traceability;
   links: { href: string; label: string; what: string }[];
+  /** Findings judged against the target's baseline. */
+  verdict: Verdict;
   /** The discovery section (given / discovered / not found), already rendered. */
   discovery: string;
 }
 
 export function renderIndex(run: RunInfo): string {
   const passed = run.stats.expected + run.stats.flaky;
-  const verdict = run.stats.unexpected === 0 && passed > 0 ? 'conforms' : 'does not conform';
+  const verdict = run.verdict.passed ? 'conforms' : 'does not conform';
+  const known = run.verdict.known.length;
   const r = run.trace.summary.requirements;
   const cards = [
     ['passed', passed],
     ['failed', run.stats.unexpected],
     ['skipped', run.stats.skipped],
+    ['new deviations', run.verdict.fresh.length],
+    ['known deviations', known],
+    ['omissions reported', run.verdict.reported.length],
     ['requirements verified', `${r.verified} / ${r.total}`],
     ['requirements failed', r.failed],
     ['not verified (no data)', r['not verified']],
@@ -47,6 +55,7 @@ export function renderIndex(run: RunInfo): string {
 <p class="muted">${esc(run.baseURL)} · profile ${esc(run.profile)} · spec ${esc(run.specVersion)} · commit ${esc(run.commit)} · started ${esc(run.stats.startTime)} · ${esc((run.stats.duration / 1000).toFixed(1))} s</p>
 ${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace))}</b></p>
 <div class="cards">${cards}</div>
+${findingsSection(run.verdict)}
 <h2>Where the target was really checked</h2>
 ${coveragePicture(run.trace)}
 <h2>Test data: given, discovered, not found</h2>

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { referenceHeaders } from '../../../fixtures/api/reference-headers.ts';
 import type { OperationInfo, Spec } from '../../../fixtures/conformance/spec.ts';
 import { rawProfile } from '../../../fixtures/target/guard.ts';
 import type { TargetProfile } from '../../../fixtures/target/types.ts';
@@ -140,7 +141,7 @@ function call(base: Baseline, as: MalformedCall['as'], mutation: string, mustRej
     as,
     path: { ...base.path },
     query: { ...base.query },
-    headers: {},
+    headers: referenceHeaders(base.op.operationId),
     mustReject,
   };
 }
@@ -197,9 +198,14 @@ function extraQuery(base: Baseline): fc.Arbitrary<MalformedCall> {
   });
 }
 
-/** Declared and undeclared headers with hostile values. */
+/** Declared and undeclared headers with hostile values (not those the reference's form of the call carries). */
 function hostileHeaders(base: Baseline): fc.Arbitrary<MalformedCall> {
-  const names = fc.constantFrom('x-format-new', 'accept', 'x-client-id', 'x-hostile', 'accept-language');
+  const fixed = Object.keys(referenceHeaders(base.op.operationId));
+  const names = fc.constantFrom(
+    ...['x-format-new', 'accept', 'x-client-id', 'x-hostile', 'accept-language'].filter(
+      (n) => !fixed.includes(n),
+    ),
+  );
   return fc.tuple(caller, names, hostileHeaderValue).map(([as, name, value]) => {
     const result = call(base, as, `header ${name}=${JSON.stringify(value.slice(0, 60))}`, false);
     result.headers[name] = value;

@@ -1,7 +1,8 @@
 import { type APIRequestContext, test } from '@playwright/test';
 import { workerPacer } from '../../../fixtures/api/pacer.ts';
-import { runChecks } from '../../../fixtures/conformance/checks.ts';
+import { runFindings } from '../../../fixtures/conformance/findings.ts';
 import type { Spec } from '../../../fixtures/conformance/spec.ts';
+import { failingOf, judge, recordFindings } from '../../../fixtures/conformance/verdict.ts';
 import { profileRedactor } from '../../../fixtures/target/load.ts';
 import type { TargetProfile } from '../../../fixtures/target/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
@@ -60,9 +61,20 @@ export async function sendRaw(
   const responseHeaders = answer.headers();
   const body = (responseHeaders['content-type'] ?? '').includes('json') ? parseJson(text) : undefined;
   const label = `${op.method.toUpperCase()} ${path}${query}`;
-  const violations = runChecks(
-    { spec, op, label: `${op.method.toUpperCase()} ${op.path}`, redact: profileRedactor(target) },
-    { status: answer.status(), headers: responseHeaders, body, text },
+  const judged = judge(
+    runFindings(
+      {
+        spec,
+        op,
+        label: `${op.method.toUpperCase()} ${op.path}`,
+        clientErrorStatusOpen: !target.isMock,
+        redact: profileRedactor(target),
+      },
+      { status: answer.status(), headers: responseHeaders, body, text },
+    ),
+    target,
   );
+  recordFindings(judged);
+  const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
   return { label, status: answer.status(), body, violations };
 }
