@@ -6,6 +6,8 @@ export interface Fault {
   /** The requirement id of spec/requirements/ that the fault breaks. */
   requirement: string;
   description: string;
+  /** Set when only a write (upload, send, delete) can reveal the fault: why a read-only run cannot see it. */
+  needsWrite?: string;
   install(app: FastifyInstance): void;
 }
 
