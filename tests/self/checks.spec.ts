@@ -158,7 +158,12 @@ test.describe('jsonBodyParses', () => {
 
   test('passes a JSON answer that parses, and a binary file that is not JSON', () => {
     expect(jsonBodyParses(order, jsonResponse(200, conformingOrder))).toEqual([]);
-    const pdf = { status: 200, headers: { 'content-type': 'application/pdf' }, body: undefined, text: '%PDF-1.4' };
+    const pdf = {
+      status: 200,
+      headers: { 'content-type': 'application/pdf' },
+      body: undefined,
+      text: '%PDF-1.4',
+    };
     expect(jsonBodyParses(file, pdf)).toEqual([]);
   });
 });

@@ -1,0 +1,171 @@
+import { type Fault, onJson, type RouteKey } from './kit.ts';
+
+type Json = Record<string, unknown>;
+
+/** Every value at a dotted path, `*` for every element of an array (`results.*.payments.*.installments`). */
+function rewriteAt(node: unknown, keys: string[], change: (value: unknown) => unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  const [key, ...rest] = keys;
+  if (key === undefined) return;
+  const children = key === '*' ? (Array.isArray(node) ? node.map((_, i) => String(i)) : []) : [key];
+  for (const child of children) {
+    const record = node as Json;
+    if (!(child in record)) continue;
+    if (rest.length === 0) record[child] = change(record[child]);
+    else rewriteAt(record[child], rest, change);
+  }
+}
+
+/** One nested field of one resource answered with another type, wherever that resource appears in the answer. */
+function nested(
+  name: string,
+  requirement: string,
+  route: RouteKey,
+  path: string,
+  what: string,
+  change: (value: unknown) => unknown,
+): Fault {
+  return {
+    name,
+    requirement,
+    description: `${route} answers ${path} ${what}`,
+    install: (app) =>
+      onJson(
+        app,
+        route,
+        (body) => {
+          rewriteAt(body, path.split('.'), (value) =>
+            value === undefined || value === null ? value : change(value),
+          );
+          return body;
+        },
+        200,
+      ),
+  };
+}
+
+const asString = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+const numberAsString = (name: string, requirement: string, route: RouteKey, path: string) =>
+  nested(name, requirement, route, path, 'as a numeric string', asString);
+
+const ORDER: RouteKey = 'GET /orders/:order_id';
+const SEARCH: RouteKey = 'GET /orders/search';
+
+/** Numbers as strings, dates without offsets, booleans as strings: one field, nested inside one resource. */
+export const NESTED_FAULTS: Fault[] = [
+  numberAsString('payment-installments-as-string', 'ORD-PAYMENT-FIELDS', ORDER, 'payments.*.installments'),
+  numberAsString(
+    'search-payment-amount-as-string',
+    'ORD-PAYMENT-FIELDS',
+    SEARCH,
+    'results.*.payments.*.transaction_amount',
+  ),
+  numberAsString('search-paging-total-as-string', 'ORD-SEARCH-PAGING', SEARCH, 'paging.total'),
+  numberAsString(
+    'search-item-quantity-as-string',
+    'ORD-ITEM-FIELDS',
+    SEARCH,
+    'results.*.order_items.*.quantity',
+  ),
+  numberAsString('order-coupon-amount-as-string', 'ORD-ORDER-FIELDS', ORDER, 'coupon.amount'),
+  numberAsString(
+    'discount-item-total-as-string',
+    'ORD-DISCOUNTS-FIELDS',
+    'GET /orders/:order_id/discounts',
+    'details.*.items.*.amounts.total',
+  ),
+  numberAsString(
+    'product-attribute-id-as-string',
+    'ORD-PRODUCT-FIELDS',
+    'GET /orders/:order_id/product',
+    'attributes.*.id',
+  ),
+  numberAsString(
+    'listing-paging-offset-as-string',
+    'MSG-LIST-PAGING',
+    'GET /messages/packs/:pack_id/sellers/:user_id',
+    'paging.offset',
+  ),
+  numberAsString(
+    'attachment-size-as-string',
+    'MSG-ATTACHMENT-FIELDS',
+    'GET /messages/packs/:pack_id/sellers/:user_id',
+    'messages.*.message_attachments.*.size',
+  ),
+  numberAsString(
+    'edt-shipping-hours-as-string',
+    'SHIP-EDT-TYPES',
+    'GET /items/:item_id/shipping_options',
+    'options.*.estimated_delivery_time.shipping',
+  ),
+  numberAsString(
+    'site-search-paging-limit-as-string',
+    'SEARCH-PAGING',
+    'GET /sites/:site_id/search',
+    'paging.limit',
+  ),
+  numberAsString(
+    'site-search-price-as-string',
+    'SEARCH-RESULT-FIELDS',
+    'GET /sites/:site_id/search',
+    'results.*.price',
+  ),
+  numberAsString(
+    'child-category-count-as-string',
+    'CAT-FIELDS',
+    'GET /categories/:category_id',
+    'children_categories.*.total_items_in_this_category',
+  ),
+  numberAsString(
+    'country-latitude-as-string',
+    'LOC-COUNTRY-FIELDS',
+    'GET /classified_locations/countries/:country_id',
+    'geo_information.location.latitude',
+  ),
+  numberAsString(
+    'lead-time-cost-as-string',
+    'SHP-READ-LEAD-TIME-COST',
+    'GET /shipments/:shipping_id',
+    'lead_time.cost',
+  ),
+  nested(
+    'fiscal-date-without-offset',
+    'FIS-DOC-FIELDS',
+    'GET /packs/:pack_id/fiscal_documents',
+    'fiscal_documents.*.date',
+    'without an offset',
+    (value) => String(value).replace(/(Z|[+-]\d\d:\d\d)$/, ''),
+  ),
+  nested(
+    'moderation-date-without-offset',
+    'MSG-FIELDS-CURRENT',
+    'GET /messages/packs/:pack_id/sellers/:user_id',
+    'messages.*.message_moderation.moderation_date',
+    'without an offset',
+    (value) => String(value).replace(/(Z|[+-]\d\d:\d\d)$/, ''),
+  ),
+  nested(
+    'list-allow-as-string',
+    'USR-STATUS-FIELDS',
+    'GET /users/:user_id',
+    'status.list.allow',
+    'as "true"/"false"',
+    (value) => String(value),
+  ),
+  nested(
+    'city-state-name-dropped',
+    'LOC-CITY-FIELDS',
+    'GET /classified_locations/cities/:city_id',
+    'state',
+    'without its name',
+    (value) => ({ id: (value as Json).id }),
+  ),
+  nested(
+    'order-item-variation-attributes-null',
+    'ORD-ITEM-FIELDS',
+    ORDER,
+    'order_items.*.item.variation_attributes',
+    'as null instead of an array',
+    () => null,
+  ),
+];
