@@ -146,7 +146,7 @@ async function main(): Promise<void> {
 
   for (const s of report.scores)
     console.log(
-      `${s.title}: ${s.killed} / ${s.observable} killed (${s.percent}%)${s.writeOnly ? `; ${s.writeOnly} faults need a write, counted apart` : ''}`,
+      `${s.title}: ${s.killed} / ${s.observable} killed (${s.percent}%)${s.writeOnly || s.gapOnly ? `; counted apart: ${s.writeOnly} need a write, ${s.gapOnly} break only a gap` : ''}`,
     );
   console.log(`${faults.length} faults. Report: ${join(outDir, 'index.html')}`);
   const fullScore = report.scores.find((s) => s.profile === 'full');

@@ -184,7 +184,7 @@ export const BEHAVIOUR_FAULTS: Fault[] = [
   },
   {
     name: 'fiscal-delete-not-done',
-    requirement: 'FIS-DELETE-OWN',
+    requirement: 'FIS-DELETE-RESULT',
     description: 'a delete of fiscal documents is answered 200 and the documents come back',
     needsWrite: 'only a delete followed by a listing shows it',
     install: (app) => {

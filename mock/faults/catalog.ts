@@ -23,6 +23,18 @@ const WRITE_ONLY: Record<string, string> = {
   'fiscal-conflict-as-400': 'only an upload shows the per-type limit',
 };
 
+/** Faults that break only a choice the reference leaves open, with the gap. */
+const GAP_ONLY: Record<string, string> = {
+  'currency-identity-not-one': 'the reference does not state the ratio of a currency to itself',
+  'order-paging-ignored': 'the reference does not name the paging parameters of order search',
+};
+
+function classified(fault: Fault): Fault {
+  const needsWrite = WRITE_ONLY[fault.name];
+  const breaksGap = GAP_ONLY[fault.name];
+  return { ...fault, ...(needsWrite ? { needsWrite } : {}), ...(breaksGap ? { breaksGap } : {}) };
+}
+
 /** Every named fault the mutation run plants, one at a time. */
 export const FAULTS: readonly Fault[] = [
   ...SHAPE_FAULTS,
@@ -32,7 +44,7 @@ export const FAULTS: readonly Fault[] = [
   ...ACCESS_FAULTS,
   ...RULE_FAULTS,
   ...BEHAVIOUR_FAULTS,
-].map((fault) => (WRITE_ONLY[fault.name] ? { ...fault, needsWrite: WRITE_ONLY[fault.name] } : fault));
+].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */
 export function installFaults(app: FastifyInstance, names: readonly string[]): void {

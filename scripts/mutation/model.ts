@@ -20,6 +20,7 @@ export interface FaultOutcome {
   requirement: string;
   description: string;
   needsWrite?: string;
+  breaksGap?: string;
   full: ProfileOutcome;
   readonly: ProfileOutcome;
 }
@@ -32,6 +33,8 @@ export interface Score {
   observable: number;
   /** Faults only a write reveals, counted apart. */
   writeOnly: number;
+  /** Faults that break only a choice the reference leaves open, counted apart. */
+  gapOnly: number;
   percent: number;
 }
 
@@ -89,14 +92,15 @@ export function faithfulSummary(profile: SuiteProfile, run: SuiteRun): FaithfulR
 }
 
 export function score(profile: SuiteProfile, outcomes: FaultOutcome[]): Score {
-  const observable = outcomes.filter((o) => profile.id === 'full' || !o.needsWrite);
+  const observable = outcomes.filter((o) => profile.id === 'full' || (!o.needsWrite && !o.breaksGap));
   const killed = observable.filter((o) => o[profile.id].killed).length;
   return {
     profile: profile.id,
     title: profile.title,
     killed,
     observable: observable.length,
-    writeOnly: outcomes.length - observable.length,
+    writeOnly: profile.id === 'full' ? 0 : outcomes.filter((o) => o.needsWrite).length,
+    gapOnly: profile.id === 'full' ? 0 : outcomes.filter((o) => !o.needsWrite && o.breaksGap).length,
     percent: observable.length ? Math.round((killed / observable.length) * 1000) / 10 : 0,
   };
 }
@@ -127,6 +131,7 @@ export function toOutcome(fault: Fault, full: ProfileOutcome, readonly: ProfileO
     requirement: fault.requirement,
     description: fault.description,
     ...(fault.needsWrite ? { needsWrite: fault.needsWrite } : {}),
+    ...(fault.breaksGap ? { breaksGap: fault.breaksGap } : {}),
     full,
     readonly,
   };

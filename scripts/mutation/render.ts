@@ -1,7 +1,9 @@
 import { esc, page } from '../reports/html.ts';
 import type { FaultOutcome, MutationReport, ProfileOutcome, Score } from './model.ts';
 
-function cell(outcome: ProfileOutcome, needsWrite?: string): string {
+function cell(outcome: ProfileOutcome, needsWrite?: string, breaksGap?: string): string {
+  if (breaksGap && outcome.ran)
+    return `<td class="untestable">breaks a gap, not counted: ${esc(breaksGap)}<br>${outcome.killed ? `killed by ${outcome.killedBy.map(esc).join('; ')}` : 'not killed'}</td>`;
   if (!outcome.ran)
     return `<td class="untestable">needs a write${needsWrite ? `: ${esc(needsWrite)}` : ''}</td>`;
   const by = outcome.killedBy.map((t) => esc(t)).join('<br>');
@@ -14,14 +16,15 @@ function cell(outcome: ProfileOutcome, needsWrite?: string): string {
 }
 
 function row(o: FaultOutcome): string {
-  const survived = !o.full.killed || (o.readonly.ran && !o.readonly.killed);
-  return `<tr class="${survived ? 'fail' : 'pass'}"><td><code>${esc(o.fault)}</code></td><td><a href="../traceability.html#${esc(o.requirement)}"><code>${esc(o.requirement)}</code></a></td><td>${esc(o.description)}</td>${cell(o.full)}${cell(o.readonly, o.needsWrite)}</tr>`;
+  const survived = !o.full.killed || (o.readonly.ran && !o.breaksGap && !o.readonly.killed);
+  return `<tr class="${survived ? 'fail' : 'pass'}"><td><code>${esc(o.fault)}</code></td><td><a href="../traceability.html#${esc(o.requirement)}"><code>${esc(o.requirement)}</code></a></td><td>${esc(o.description)}</td>${cell(o.full)}${cell(o.readonly, o.needsWrite, o.breaksGap)}</tr>`;
 }
 
 function scoreCard(s: Score): string {
-  const apart = s.writeOnly
-    ? `<br><span class="muted">${s.writeOnly} faults need a write, counted apart</span>`
-    : '';
+  const apart =
+    s.writeOnly || s.gapOnly
+      ? `<br><span class="muted">counted apart: ${s.writeOnly} faults only a write reveals, ${s.gapOnly} that break only a gap of the reference</span>`
+      : '';
   return `<div class="card"><b>${s.percent}%</b>${esc(s.title)}: ${s.killed} / ${s.observable} killed${apart}</div>`;
 }
 
@@ -59,7 +62,8 @@ export function renderReadmeSection(report: MutationReport): string {
   const readonly = report.scores.find((s) => s.profile === 'readonly');
   const full = report.scores.find((s) => s.profile === 'full');
   const writeOnly = report.outcomes.filter((o) => o.needsWrite);
-  const survivors = report.outcomes.filter((o) => o.readonly.ran && !o.readonly.killed);
+  const survivors = report.outcomes.filter((o) => o.readonly.ran && !o.breaksGap && !o.readonly.killed);
+  const gapFaults = report.outcomes.filter((o) => !o.needsWrite && o.breaksGap);
   const gaps = new Set(
     report.mockOnly.flatMap((t) => t.requirements.filter((r) => r.basis === 'gap').map((r) => r.id)),
   );
@@ -72,6 +76,9 @@ ${report.outcomes.length} planted faults, each a realistic regression tied to a 
 - It cannot see ${writeOnly.length} faults that only a write reveals (limits and errors of uploads and message
   creation, writes acknowledged but lost); run with \`allowsWrites: true\` on a disposable target to cover them:
 ${list(writeOnly.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.needsWrite}`))}
+- It holds no foreign target to ${gapFaults.length} faults that break only a choice the reference leaves open
+  (the mock's own answers); only the full run against the mock kills them:
+${list(gapFaults.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.breaksGap}`))}
 - Observable on a read-only target but missed there:
 ${list(survivors.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.description}`))}
 - ${report.mockOnly.length} tests run only against the mock, because what they assert is a choice the

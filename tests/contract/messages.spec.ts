@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import type { ApiResponse, Caller } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
+import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 
 const PAGE = 50;
@@ -127,24 +127,25 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       '@readonly',
     ),
     async ({ api, target }) => {
-      const files = new Set<string>();
+      const files = new Map<string, { type: string; size: number }>();
       for (const as of ['seller', 'buyer'] as const) {
         let shown = 0;
         let total = 0;
         for (let offset = 0; ; offset += PAGE) {
           const body = (await listing(api, target, as, { limit: PAGE, offset })).body as {
             paging: { total: number };
-            messages: { message_attachments?: { filename: string }[] | null }[];
+            messages: { message_attachments?: { filename: string; type: string; size: number }[] | null }[];
           };
           total = body.paging.total;
           shown += body.messages.length;
-          for (const m of body.messages) for (const a of m.message_attachments ?? []) files.add(a.filename);
+          for (const m of body.messages)
+            for (const a of m.message_attachments ?? []) files.set(a.filename, a);
           if (body.messages.length === 0 || offset + PAGE >= total) break;
         }
         expect(shown, `${as}: paging.total counts the messages the listing shows`).toBe(total);
       }
       test.skip(files.size === 0, "not verified: no message of the profile's conversation has an attachment");
-      for (const id of files) {
+      for (const [id, listed] of files) {
         const query = { tag: 'post_sale', site_id: target.messaging.siteId };
         const asBuyer = await api.call('downloadAttachment', {
           as: 'buyer',
@@ -155,6 +156,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
           asBuyer.status !== 200,
           `not verified: the target does not serve attachment ${id} by its filename`,
         );
+        expect(asBuyer.bytes.length, `${asBuyer.label}: the size the listing gives`).toBe(listed.size);
+        if (/pdf|xml/.test(listed.type)) expectFileOfType(asBuyer.bytes, listed.type, asBuyer.label);
         const asSeller = await api.call('downloadAttachment', {
           as: 'seller',
           path: { attachment_id: id },

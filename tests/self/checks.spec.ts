@@ -3,6 +3,7 @@ import {
   contentTypeConformance,
   errorShapeConformance,
   jsonBodyParses,
+  jsonCharsetConformance,
   notAServerError,
   responseHeadersConformance,
   responseSchemaConformance,
@@ -165,6 +166,23 @@ test.describe('jsonBodyParses', () => {
       text: '%PDF-1.4',
     };
     expect(jsonBodyParses(file, pdf)).toEqual([]);
+  });
+});
+
+test.describe('jsonCharsetConformance', () => {
+  test('fails JSON declared in ISO-8859-1, naming the charset', () => {
+    const res = jsonResponse(200, conformingOrder, {
+      'content-type': 'application/json; charset=ISO-8859-1',
+    });
+    expect(jsonCharsetConformance(order, res)).toEqual([
+      'GET /orders/{order_id} answered 200 with JSON in charset "iso-8859-1"; JSON is UTF-8',
+    ]);
+  });
+
+  test('passes JSON in UTF-8 or without a charset', () => {
+    expect(jsonCharsetConformance(order, jsonResponse(200, conformingOrder))).toEqual([]);
+    const bare = jsonResponse(200, conformingOrder, { 'content-type': 'application/json' });
+    expect(jsonCharsetConformance(order, bare)).toEqual([]);
   });
 });
 
