@@ -6,7 +6,6 @@ import { FAULTS } from '../mock/faults/catalog.ts';
 import type { Fault } from '../mock/faults/kit.ts';
 import {
   type FaithfulRun,
-  type FaultOutcome,
   faithfulSummary,
   judge,
   type MutationReport,
@@ -119,29 +118,39 @@ async function main(): Promise<void> {
     );
 
   const jobs = faults.flatMap((fault) => baselines.map((baseline) => ({ fault, baseline })));
-  const results = await inParallel(jobs, width, async ({ fault, baseline }) => {
+  const results: { fault: string; profile: SuiteProfile['id']; outcome: ProfileOutcome }[] = [];
+  const fullBaseline = baselines.find((b) => b.profile.id === 'full');
+  /** The report of the faults whose runs are all done: written after each run, so an interrupted run leaves its figures. */
+  const reportSoFar = (): MutationReport => {
+    const outcomeOf = (fault: Fault, profile: SuiteProfile['id']) =>
+      results.find((r) => r.fault === fault.name && r.profile === profile)?.outcome;
+    const done = faults.filter((f) => profiles.every((p) => outcomeOf(f, p.id)));
+    const outcomes = done.map((f) =>
+      toOutcome(f, outcomeOf(f, 'full') ?? NOT_RUN, outcomeOf(f, 'readonly') ?? NOT_RUN),
+    );
+    return {
+      date: new Date().toISOString(),
+      faithful,
+      scores: profiles.map((p) => score(p, outcomes)),
+      outcomes,
+      mockOnly: fullBaseline ? mockOnlyTests(fullBaseline.run.tests) : [],
+    };
+  };
+  const write = (report: MutationReport) => {
+    writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(report, null, 2));
+    writeFileSync(join(outDir, 'index.html'), renderReport(report));
+  };
+  await inParallel(jobs, width, async ({ fault, baseline }) => {
     const outcome = await runFault(fault, baseline);
     if (outcome.ran)
       console.log(
         `${outcome.killed ? 'killed  ' : 'SURVIVED'} ${describe(`${fault.name} [${baseline.profile.id}]`, outcome)}`,
       );
-    return { fault: fault.name, profile: baseline.profile.id, outcome };
+    results.push({ fault: fault.name, profile: baseline.profile.id, outcome });
+    write(reportSoFar());
   });
-  const outcomeOf = (fault: Fault, profile: SuiteProfile['id']) =>
-    results.find((r) => r.fault === fault.name && r.profile === profile)?.outcome ?? NOT_RUN;
-  const outcomes: FaultOutcome[] = faults.map((f) =>
-    toOutcome(f, outcomeOf(f, 'full'), outcomeOf(f, 'readonly')),
-  );
-  const fullBaseline = baselines.find((b) => b.profile.id === 'full');
-  const report: MutationReport = {
-    date: new Date().toISOString(),
-    faithful,
-    scores: profiles.map((p) => score(p, outcomes)),
-    outcomes,
-    mockOnly: fullBaseline ? mockOnlyTests(fullBaseline.run.tests) : [],
-  };
-  writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(report, null, 2));
-  writeFileSync(join(outDir, 'index.html'), renderReport(report));
+  const report = reportSoFar();
+  write(report);
   if (values.readme) writeReadme(report);
 
   for (const s of report.scores)

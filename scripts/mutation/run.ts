@@ -38,14 +38,26 @@ export interface SuiteRun {
   seconds: number;
 }
 
+/** Mocks started and not yet stopped: stopped too when the mutation run itself is interrupted. */
+const liveMocks = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const mock of liveMocks) stopMock(mock);
+    process.exit(130);
+  });
+}
+
 function startMock(faults: string[], port: number): ChildProcess {
   const env = { ...process.env, MOCK_FAULTS: faults.join(',') };
-  return spawn('npx', ['tsx', 'mock/server.ts', '--port', String(port)], {
+  const mock = spawn('npx', ['tsx', 'mock/server.ts', '--port', String(port)], {
     cwd: projectRoot,
     env,
     stdio: 'ignore',
     detached: true,
   });
+  liveMocks.add(mock);
+  mock.on('exit', () => liveMocks.delete(mock));
+  return mock;
 }
 
 async function waitHealthy(port: number, mock: ChildProcess): Promise<void> {
