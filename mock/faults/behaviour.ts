@@ -3,7 +3,6 @@ import { type Fault, onJson, onRequest, query, type RouteKey } from './kit.ts';
 
 const SEARCH: RouteKey = 'GET /orders/search';
 const LISTING: RouteKey = 'GET /messages/packs/:pack_id/sellers/:user_id';
-const FISCAL_LIST: RouteKey = 'GET /packs/:pack_id/fiscal_documents';
 const FISCAL_FILE: RouteKey = 'GET /packs/:pack_id/fiscal_documents/:fiscal_document_id';
 
 type Json = Record<string, unknown>;
@@ -43,7 +42,7 @@ function offsetOffByOne(name: string, requirement: string, route: RouteKey): Fau
   };
 }
 
-/** Lists results in reverse, a filter bound changed, or a filter dropped, by rewriting the query. */
+/** A filter bound changed or a filter dropped, by rewriting the query before the handler reads it. */
 function changeQuery(
   name: string,
   requirement: string,
