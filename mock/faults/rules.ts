@@ -19,6 +19,7 @@ function textLimitOff(
   description: string,
   applies: (length: number) => boolean,
   change: (text: string) => string,
+  sellerOnly = true,
 ): Fault {
   return {
     name,
@@ -27,6 +28,9 @@ function textLimitOff(
     install: (app) =>
       onRequest(app, MESSAGE, (request) => {
         const json = body(request);
+        const seller = (request.params as Record<string, string>).user_id;
+        const from = (json?.from as Record<string, unknown> | undefined)?.user_id;
+        if (sellerOnly && String(from) !== seller) return;
         if (typeof json?.text === 'string' && applies([...json.text].length)) json.text = change(json.text);
       }),
   };
@@ -84,6 +88,7 @@ export const RULE_FAULTS: Fault[] = [
     'message creation cuts any text over 3500 characters to 3500 instead of refusing it',
     (length) => length > 3500,
     (text) => [...text].slice(0, 3500).join(''),
+    false,
   ),
   {
     name: 'charset-not-checked',
