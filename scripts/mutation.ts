@@ -89,6 +89,35 @@ function writeReadme(report: MutationReport): void {
   writeFileSync(path, next);
 }
 
+/** One report from the reports of runs over disjoint sets of faults (the first report's faithful runs). */
+function mergeReports(paths: string[]): MutationReport {
+  const reports = paths.map((path) => JSON.parse(readFileSync(path, 'utf8')) as MutationReport);
+  const outcomes = reports
+    .flatMap((r) => r.outcomes)
+    .filter((o, i, all) => all.findIndex((x) => x.fault === o.fault) === i);
+  const order = FAULTS.map((f) => f.name);
+  outcomes.sort((a, b) => order.indexOf(a.fault) - order.indexOf(b.fault));
+  return {
+    date:
+      reports
+        .map((r) => r.date)
+        .sort()
+        .at(-1) ?? new Date().toISOString(),
+    faithful: reports[0]?.faithful ?? [],
+    scores: suiteProfiles().map((p) => score(p, outcomes)),
+    outcomes,
+    mockOnly: reports.find((r) => r.mockOnly.length > 0)?.mockOnly ?? [],
+  };
+}
+
+function printScores(report: MutationReport): void {
+  for (const s of report.scores)
+    console.log(
+      `${s.title}: ${s.killed} / ${s.observable} killed (${s.percent}%)${s.writeOnly || s.gapOnly ? `; counted apart: ${s.writeOnly} need a write, ${s.gapOnly} break only a gap` : ''}`,
+    );
+  console.log(`${report.outcomes.length} faults.`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -98,8 +127,19 @@ async function main(): Promise<void> {
       parallel: { type: 'string', default: '2' },
       out: { type: 'string' },
       readme: { type: 'boolean', default: false },
+      from: { type: 'string' },
     },
   });
+  if (values.from) {
+    const merged = mergeReports(values.from.split(','));
+    const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(merged, null, 2));
+    writeFileSync(join(outDir, 'index.html'), renderReport(merged));
+    if (values.readme) writeReadme(merged);
+    printScores(merged);
+    return;
+  }
   const faults = selectFaults(values.faults, values.only);
   const wantedProfiles = values.profiles.split(',');
   const profiles = suiteProfiles().filter((p) => wantedProfiles.includes(p.id));
@@ -153,11 +193,7 @@ async function main(): Promise<void> {
   write(report);
   if (values.readme) writeReadme(report);
 
-  for (const s of report.scores)
-    console.log(
-      `${s.title}: ${s.killed} / ${s.observable} killed (${s.percent}%)${s.writeOnly || s.gapOnly ? `; counted apart: ${s.writeOnly} need a write, ${s.gapOnly} break only a gap` : ''}`,
-    );
-  console.log(`${faults.length} faults. Report: ${join(outDir, 'index.html')}`);
+  printScores(report);
   const fullScore = report.scores.find((s) => s.profile === 'full');
   const readonlyScore = report.scores.find((s) => s.profile === 'readonly');
   const faithfulFailed = faithful.some((f) => f.failed.length > 0);
