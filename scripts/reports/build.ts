@@ -5,6 +5,7 @@ import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { loadProfile, ProfileError } from '../../fixtures/target/load.ts';
 import { renderIndex } from './index-page.ts';
+import { renderRealResponses, summariseRealResponses } from './real-responses.ts';
 import { readResults } from './results.ts';
 import { writeSpecDocs } from './spec-docs.ts';
 import { buildTraceability, renderTraceability } from './traceability.ts';
@@ -73,8 +74,12 @@ function main(): void {
     spec.operations.map((op) => op.operationId),
   );
   const heading = `target ${profile.name} (${profile.baseURL}) · ${new Date(stats.startTime).toISOString()}`;
-  writeFileSync(join(outDir, 'traceability.json'), JSON.stringify(trace, null, 2));
-  writeFileSync(join(outDir, 'traceability.html'), renderTraceability(trace, heading));
+  const realResponses = summariseRealResponses(spec);
+  writeFileSync(join(outDir, 'traceability.json'), JSON.stringify({ ...trace, realResponses }, null, 2));
+  writeFileSync(
+    join(outDir, 'traceability.html'),
+    renderTraceability(trace, heading, renderRealResponses(realResponses)),
+  );
   writeSpecDocs(outDir);
   const allure = generateAllure();
   const links = [

@@ -106,7 +106,7 @@ function row(r: TraceRow): string {
   return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
 }
 
-export function renderTraceability(trace: Traceability, heading: string): string {
+export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
   const s = trace.summary;
   const ratio = (c: CoverageCount) => `${c.verified} / ${c.total}`;
   const cards = [
@@ -122,6 +122,6 @@ export function renderTraceability(trace: Traceability, heading: string): string
   const body = `<h1>Traceability matrix</h1><p class="muted">${esc(heading)}</p><div class="cards">${cards}</div>
 <table><thead><tr><th>Requirement</th><th>Statement</th><th>Status</th><th>Tests</th></tr></thead><tbody>
 ${trace.rows.map(row).join('\n')}
-</tbody></table>`;
+</tbody></table>${extra}`;
   return page('Traceability matrix', body);
 }
