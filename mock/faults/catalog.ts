@@ -27,6 +27,7 @@ const WRITE_ONLY: Record<string, string> = {
 const GAP_ONLY: Record<string, string> = {
   'currency-identity-not-one': 'the reference does not state the ratio of a currency to itself',
   'order-paging-ignored': 'the reference does not name the paging parameters of order search',
+  'shipping-cost-above-list-cost': 'the reference does not state that cost never exceeds list_cost',
 };
 
 function classified(fault: Fault): Fault {

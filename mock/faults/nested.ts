@@ -53,13 +53,8 @@ const SEARCH: RouteKey = 'GET /orders/search';
 
 /** Numbers as strings, dates without offsets, booleans as strings: one field, nested inside one resource. */
 export const NESTED_FAULTS: Fault[] = [
-  numberAsString('payment-installments-as-string', 'ORD-PAYMENT-FIELDS', ORDER, 'payments.*.installments'),
-  numberAsString(
-    'search-payment-amount-as-string',
-    'ORD-PAYMENT-FIELDS',
-    SEARCH,
-    'results.*.payments.*.transaction_amount',
-  ),
+  numberAsString('order-taxes-amount-as-string', 'ORD-ORDER-FIELDS', ORDER, 'taxes.amount'),
+  numberAsString('search-shipping-id-as-string', 'ORD-ORDER-SHIPPING', SEARCH, 'results.*.shipping.id'),
   numberAsString('search-paging-total-as-string', 'ORD-SEARCH-PAGING', SEARCH, 'paging.total'),
   numberAsString(
     'search-item-quantity-as-string',
@@ -68,12 +63,7 @@ export const NESTED_FAULTS: Fault[] = [
     'results.*.order_items.*.quantity',
   ),
   numberAsString('order-coupon-amount-as-string', 'ORD-ORDER-FIELDS', ORDER, 'coupon.amount'),
-  numberAsString(
-    'discount-item-total-as-string',
-    'ORD-DISCOUNTS-FIELDS',
-    'GET /orders/:order_id/discounts',
-    'details.*.items.*.amounts.total',
-  ),
+  numberAsString('order-item-unit-price-as-string', 'ORD-ITEM-FIELDS', ORDER, 'order_items.*.unit_price'),
   numberAsString(
     'product-attribute-id-as-string',
     'ORD-PRODUCT-FIELDS',
@@ -93,10 +83,10 @@ export const NESTED_FAULTS: Fault[] = [
     'messages.*.message_attachments.*.size',
   ),
   numberAsString(
-    'edt-shipping-hours-as-string',
-    'SHIP-EDT-TYPES',
+    'shipping-buyer-loyalty-as-string',
+    'SHIP-RESPONSE-FIELDS',
     'GET /items/:item_id/shipping_options',
-    'options.*.estimated_delivery_time.shipping',
+    'buyer.loyalty_level',
   ),
   numberAsString(
     'site-search-paging-limit-as-string',
@@ -105,16 +95,16 @@ export const NESTED_FAULTS: Fault[] = [
     'paging.limit',
   ),
   numberAsString(
-    'site-search-price-as-string',
-    'SEARCH-RESULT-FIELDS',
+    'site-search-paging-total-as-string',
+    'SEARCH-PAGING',
     'GET /sites/:site_id/search',
-    'results.*.price',
+    'paging.total',
   ),
   numberAsString(
-    'child-category-count-as-string',
-    'CAT-FIELDS',
+    'category-max-title-length-as-string',
+    'CAT-SETTINGS-FIELDS',
     'GET /categories/:category_id',
-    'children_categories.*.total_items_in_this_category',
+    'settings.max_title_length',
   ),
   numberAsString(
     'country-latitude-as-string',
@@ -123,10 +113,10 @@ export const NESTED_FAULTS: Fault[] = [
     'geo_information.location.latitude',
   ),
   numberAsString(
-    'lead-time-cost-as-string',
-    'SHP-READ-LEAD-TIME-COST',
-    'GET /shipments/:shipping_id',
-    'lead_time.cost',
+    'state-longitude-as-string',
+    'LOC-STATE-FIELDS',
+    'GET /classified_locations/states/:state_id',
+    'geo_information.location.longitude',
   ),
   nested(
     'fiscal-date-without-offset',
@@ -137,12 +127,12 @@ export const NESTED_FAULTS: Fault[] = [
     (value) => String(value).replace(/(Z|[+-]\d\d:\d\d)$/, ''),
   ),
   nested(
-    'moderation-date-without-offset',
-    'MSG-FIELDS-CURRENT',
+    'attachment-threat-flag-as-string',
+    'MSG-ATTACHMENT-FIELDS',
     'GET /messages/packs/:pack_id/sellers/:user_id',
-    'messages.*.message_moderation.moderation_date',
-    'without an offset',
-    (value) => String(value).replace(/(Z|[+-]\d\d:\d\d)$/, ''),
+    'messages.*.message_attachments.*.potential_security_threat',
+    'as "true"/"false"',
+    (value) => String(value),
   ),
   nested(
     'list-allow-as-string',
