@@ -128,10 +128,11 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       readme: { type: 'boolean', default: false },
       from: { type: 'string' },
+      note: { type: 'string' },
     },
   });
   if (values.from) {
-    const merged = mergeReports(values.from.split(','));
+    const merged = { ...mergeReports(values.from.split(',')), ...(values.note ? { note: values.note } : {}) };
     const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(merged, null, 2));

@@ -59,6 +59,8 @@ export interface MutationReport {
   scores: Score[];
   outcomes: FaultOutcome[];
   mockOnly: MockOnlyTest[];
+  /** What a reader must know about how the figures were gathered (e.g. a merge of partial runs). */
+  note?: string;
 }
 
 export const NOT_RUN: ProfileOutcome = {
