@@ -7,12 +7,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadProfile } from '../fixtures/target/load.ts';
+import { loadMockProfile } from '../fixtures/target/load.ts';
 import { load } from './load.ts';
 import { rssMiB, startMock } from './servers.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
-const profile = loadProfile({ TARGET: 'mock' });
+const profile = loadMockProfile();
 const seller = { authorization: `Bearer ${profile.users.seller.token}` };
 const pack = profile.messaging.writablePacks.at(-1)!;
 const message = JSON.stringify({

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadProfile } from '../fixtures/target/load.ts';
+import { loadMockProfile } from '../fixtures/target/load.ts';
 import { load } from './load.ts';
 
 interface ProfileNode {
@@ -21,7 +21,7 @@ interface CpuProfile {
 }
 
 const PORT = 4495;
-const profile = loadProfile({ TARGET: 'mock' });
+const profile = loadMockProfile();
 const headers = { authorization: `Bearer ${profile.users.seller.token}` };
 
 function where(frame: ProfileNode['callFrame']): { module: string; fn: string } {

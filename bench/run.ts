@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadProfile } from '../fixtures/target/load.ts';
+import { loadMockProfile } from '../fixtures/target/load.ts';
 import { type LoadResult, load } from './load.ts';
 import { startPrism } from './prism.ts';
 import { type Running, rssMiB, startBare, startMock } from './servers.ts';
@@ -10,7 +10,7 @@ import { type SuiteTiming, timeSuite } from './suite.ts';
 
 const QUICK = process.argv.includes('--quick');
 const SECONDS = QUICK ? 2 : 5;
-const profile = loadProfile({ TARGET: 'mock' });
+const profile = loadMockProfile();
 const seller = { authorization: `Bearer ${profile.users.seller.token}` };
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const boundary = 'benchboundary';

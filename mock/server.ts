@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './app.ts';
 import { fixturesDir } from './store/data.ts';
+import { DROPS, dropsFromEnv } from './store/drops.ts';
 
 const usage =
-  'usage: npm run mock -- [--port 4010] [--host 127.0.0.1] [--scale 1] [--log] [--fault NAME ...]';
+  'usage: npm run mock -- [--port 4010] [--host 127.0.0.1] [--scale 1] [--log] [--fault NAME ...] [--drop DATASET ...]';
 
 function options() {
   try {
@@ -15,6 +16,7 @@ function options() {
         scale: { type: 'string', default: '1' },
         log: { type: 'boolean', default: false },
         fault: { type: 'string', multiple: true, default: [] },
+        drop: { type: 'string', multiple: true, default: [] },
       },
     });
     const port = Number(values.port);
@@ -24,6 +26,9 @@ function options() {
     if (!Number.isInteger(scale) || scale < 1)
       throw new Error(`--scale must be a positive integer, got ${values.scale}`);
     const faults = [...values.fault, ...(process.env.MOCK_FAULTS ?? '').split(',')].filter(Boolean);
+    // Seeds are read when the world is built: the drops travel in the environment to every reset.
+    if (values.drop.length) process.env.MOCK_DROP = [...dropsFromEnv(), ...values.drop].join(',');
+    for (const name of dropsFromEnv()) if (!DROPS[name]) throw new Error(`--drop: unknown dataset ${name}`);
     return { port, host: values.host, scale, log: values.log, faults };
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
@@ -40,6 +45,7 @@ try {
   process.exit(2);
 }
 if (faults.length) console.log(`faults planted: ${faults.join(', ')}`);
+if (dropsFromEnv().length) console.log(`datasets dropped: ${dropsFromEnv().join(', ')}`);
 try {
   const address = await app.listen({ port, host });
   console.log(`mock listening on ${address}`);

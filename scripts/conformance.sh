@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # The conformance suite: contract and property tests against the target (the embedded mock unless
-# BASE_URL/TARGET say otherwise), then the HTML reports under reports/.
+# BASE_URL/TARGET say otherwise), then the HTML reports under reports/ and the verdict, which fails
+# only on deviations that are not in the target's baseline of known deviations.
+# --update-baseline: run every test to its end and write the baseline from this run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export REPORTS_DIR="${REPORTS_DIR:-reports}"
+args=()
+verdict_args=()
+for arg in "$@"; do
+  if [ "$arg" = "--update-baseline" ]; then
+    export CONFORMANCE_UPDATE_BASELINE=1
+    verdict_args+=(--update-baseline)
+  else
+    args+=("$arg")
+  fi
+done
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
-npx playwright test --project contract --project properties "$@"
-status=$?
+npx playwright test "${args[@]}" --project contract --project properties
+status=0
 npx tsx scripts/reports/build.ts || status=1
-node scripts/count-results.mjs "$REPORTS_DIR/results.json" || status=1
+npx tsx scripts/verdict/main.ts "${verdict_args[@]}" || status=1
 exit $status

@@ -3,7 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
+import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../fixtures/discovery/index.ts';
 import { loadProfile } from '../fixtures/target/load.ts';
+import type { ProfileInput } from '../fixtures/target/types.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
   return readdirSync(dir, { withFileTypes: true })
@@ -40,4 +42,18 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const target = loadProfile();
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
   if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target.baseURL);
+  if (needsTarget) await discoverOnce(target);
+}
+
+/** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */
+async function discoverOnce(target: ProfileInput): Promise<void> {
+  const result = await discover(target);
+  writeDiscovery(result);
+  const counts = { given: 0, discovered: 0, 'not found': 0 };
+  for (const need of resolveProfile(target, result).needs) counts[need.state] += 1;
+  const stopped = result.stoppedBy ? `, stopped by the ${result.stoppedBy} limit` : '';
+  console.log(
+    `discovery: ${counts.given} given, ${counts.discovered} discovered, ${counts['not found']} not found ` +
+      `(${result.requestsUsed} requests${stopped}) → ${discoveryFile()}`,
+  );
 }

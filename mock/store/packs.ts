@@ -1,5 +1,6 @@
 import type { PackInfo } from './context.ts';
 import { readSeed } from './data.ts';
+import type { OrderSeed, OrdersSeed } from './orders-types.ts';
 
 interface PacksSeed {
   packs: (PackInfo & { packless: boolean; purpose: string })[];
@@ -11,7 +12,28 @@ export interface PacksStore {
   all(): readonly PackInfo[];
 }
 
-export function createPacksStore(seed = readSeed<PacksSeed>('packs.json')): PacksStore {
+/** An order whose pack_id is null is addressed by its own id under /packs and /messages/packs. */
+function ownPack(order: OrderSeed, siteId: string): PackInfo {
+  return {
+    packId: order.id,
+    orderIds: [order.id],
+    buyerId: order.buyerId,
+    sellerIds: [order.sellerId],
+    siteId,
+    cancelled: order.status === 'cancelled' || order.status === 'manually_cancelled',
+    mediationInProcess: (order.mediations?.length ?? 0) > 0,
+    fulfilledNotDelivered: false,
+  };
+}
+
+export function createPacksStore(
+  seed = readSeed<PacksSeed>('packs.json'),
+  orders = readSeed<OrdersSeed>('orders.json').orders,
+): PacksStore {
   const byId = new Map<number, PackInfo>(seed.packs.map((pack) => [pack.packId, pack]));
+  const siteId = seed.packs[0]?.siteId ?? 'MLB';
+  for (const order of orders) {
+    if (order.packId === null && !byId.has(order.id)) byId.set(order.id, ownPack(order, siteId));
+  }
   return { get: (packId) => byId.get(packId), all: () => [...byId.values()] };
 }

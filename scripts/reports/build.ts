@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baselinePath, readBaseline, runBaselineTarget } from '../../fixtures/baseline.ts';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
+import { discoveryFile, readDiscovery, resolveProfile } from '../../fixtures/discovery/index.ts';
 import { loadProfile, ProfileError } from '../../fixtures/target/load.ts';
+import { classify } from '../verdict/classify.ts';
+import { discoverySection } from './discovery-section.ts';
 import { renderIndex } from './index-page.ts';
 import { renderRealResponses, summariseRealResponses } from './real-responses.ts';
 import { readResults } from './results.ts';
@@ -31,6 +35,20 @@ function targetShown(): { name: string; baseURL: string } {
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
     return { name: process.env.TARGET ?? 'mock', baseURL: process.env.BASE_URL ?? 'unknown' };
+  }
+}
+
+/** The data needs of the run; without the profile (secrets unset), only what discovery found is known. */
+function discoveryShown(): string {
+  const file = discoveryFile(outDir);
+  if (!existsSync(file)) return discoverySection(undefined, undefined);
+  try {
+    const profile = loadProfile();
+    const result = readDiscovery(profile, file);
+    return discoverySection(resolveProfile(profile, result).needs, result);
+  } catch (error) {
+    if (!(error instanceof ProfileError)) throw error;
+    return '<p class="muted">The profile could not be loaded here: see discovery.json.</p>';
   }
 }
 
@@ -107,6 +125,20 @@ function main(): void {
       label: 'The spec',
       what: 'the OpenAPI description this run was judged against',
     },
+    ...(existsSync(join(outDir, 'drift.html'))
+      ? [
+          {
+            href: 'drift.html',
+            label: 'Drift',
+            what: 'where the mock and the target answer the same calls differently (npm run drift)',
+          },
+        ]
+      : []),
+    {
+      href: 'discovery.json',
+      label: 'Discovery',
+      what: 'the test data found on the target, and by which read',
+    },
     { href: 'junit.xml', label: 'JUnit XML', what: 'results for CI systems' },
     { href: 'results.json', label: 'Playwright JSON', what: 'machine-readable results' },
   ];
@@ -119,6 +151,8 @@ function main(): void {
     stats,
     trace,
     links,
+    verdict: classify(tests, readBaseline(baselinePath(runBaselineTarget()))),
+    discovery: discoveryShown(),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

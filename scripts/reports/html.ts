@@ -24,10 +24,14 @@ table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #dde1
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #eceff3;vertical-align:top}
 th{background:#eef1f5;font-weight:600}
 .verified{color:#16703a;font-weight:600}.failed{color:#b3261e;font-weight:600}
-.skipped{color:#8a5a00;font-weight:600}.uncovered{color:#6b2fb3;font-weight:600}.untestable{color:#5b6475}
+.skipped,.not-verified{color:#8a5a00;font-weight:600}.mock-only{color:#2f5fb3}.read-only{color:#5b6475}.uncovered{color:#6b2fb3;font-weight:600}.untestable{color:#5b6475}
 .pass{background:#e7f6ec}.fail{background:#fde8e6}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
 ul{margin:0;padding-left:18px}
+.bar{display:flex;height:14px;min-width:240px;border-radius:3px;overflow:hidden;background:#eceff3}
+.bar i{display:block;height:100%}.bar .verified{background:#2e9e5b}.bar .failed{background:#d0463b}
+.bar .not-verified{background:#e0a526}.bar .mock-only{background:#7d9fd8}.bar .read-only{background:#b6bcc7}
+.bar .uncovered{background:#c7b3e6}.bar .untestable{background:#e3e5ea}
 </style></head><body><main>${body}</main></body></html>
 `;
 }

@@ -60,7 +60,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.env.REPORTS_DIR ?? 'reports';
   const looks = await lookAtReports(
     dir,
-    ['index.html', 'traceability.html', 'spec/index.html', 'html/index.html', 'allure/index.html'],
+    [
+      'index.html',
+      'traceability.html',
+      'spec/index.html',
+      'html/index.html',
+      'allure/index.html',
+      ...(existsSync(join(dir, 'drift.html')) ? ['drift.html'] : []),
+    ],
     dir,
   );
   for (const look of looks) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { FINDING_ANNOTATION, type JudgedFinding } from '../../fixtures/conformance/verdict.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */
 export interface TestRecord {
@@ -10,6 +11,8 @@ export interface TestRecord {
   outcome: 'passed' | 'failed' | 'skipped';
   skipReason?: string;
   durationMs: number;
+  /** What the conformance checks found in the test's answers (recorded by the API client). */
+  findings: JudgedFinding[];
 }
 
 export interface RunStats {
@@ -59,6 +62,13 @@ function outcomeOf(status: JsonTest['status']): TestRecord['outcome'] {
   return status === 'unexpected' ? 'failed' : 'passed';
 }
 
+function findingsOf(annotations: JsonAnnotation[]): JudgedFinding[] {
+  const descriptions = new Set(
+    annotations.filter((a) => a.type === FINDING_ANNOTATION).map((a) => a.description ?? '{}'),
+  );
+  return [...descriptions].map((description) => JSON.parse(description) as JudgedFinding);
+}
+
 function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
   const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
   for (const spec of suite.specs ?? []) {
@@ -76,6 +86,7 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
         outcome: outcomeOf(test.status),
         skipReason: test.status === 'skipped' ? (skip?.description ?? 'skipped') : undefined,
         durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
+        findings: findingsOf(annotations),
       });
     }
   }

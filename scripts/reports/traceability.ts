@@ -2,7 +2,21 @@ import type { Requirement } from '../../fixtures/catalog/requirements.ts';
 import { esc, page } from './html.ts';
 import type { TestRecord } from './results.ts';
 
-export type RequirementStatus = 'verified' | 'failed' | 'skipped' | 'uncovered' | 'untestable';
+export type RequirementStatus =
+  | 'verified'
+  | 'failed'
+  | 'not verified'
+  | 'mock-only'
+  | 'read-only'
+  | 'uncovered'
+  | 'untestable';
+
+/** Why a skipped test did not run: lack of data on the target, mock-only behaviour, or a read-only target. */
+export function skipKind(reason: string | undefined): 'not verified' | 'mock-only' | 'read-only' {
+  if (reason?.startsWith('mock-only')) return 'mock-only';
+  if (reason?.startsWith('read-only target')) return 'read-only';
+  return 'not verified';
+}
 
 export interface TraceRow {
   id: string;
@@ -35,7 +49,8 @@ export interface Traceability {
 function statusOf(requirement: Requirement, tests: TestRecord[]): RequirementStatus {
   if (tests.some((t) => t.outcome === 'failed')) return 'failed';
   if (tests.some((t) => t.outcome === 'passed')) return 'verified';
-  if (tests.length > 0) return 'skipped';
+  const kinds = new Set(tests.map((t) => skipKind(t.skipReason)));
+  for (const kind of ['not verified', 'read-only', 'mock-only'] as const) if (kinds.has(kind)) return kind;
   return requirement.untestable ? 'untestable' : 'uncovered';
 }
 
@@ -58,9 +73,9 @@ export function buildTraceability(
       const why =
         status === 'untestable'
           ? [requirement.untestable ?? '']
-          : status === 'skipped'
-            ? [...new Set(citing.map((t) => t.skipReason ?? 'skipped'))]
-            : [];
+          : status === 'verified' || status === 'failed' || status === 'uncovered'
+            ? []
+            : [...new Set(citing.map((t) => t.skipReason ?? 'skipped'))];
       return {
         id: requirement.id,
         text: requirement.text,
@@ -78,7 +93,16 @@ export function buildTraceability(
         })),
       };
     });
-  const tally = { total: rows.length, verified: 0, failed: 0, skipped: 0, uncovered: 0, untestable: 0 };
+  const tally = {
+    total: rows.length,
+    verified: 0,
+    failed: 0,
+    'not verified': 0,
+    'mock-only': 0,
+    'read-only': 0,
+    uncovered: 0,
+    untestable: 0,
+  };
   for (const row of rows) tally[row.status] += 1;
   const verifiedOps = new Set(rows.filter((r) => r.status === 'verified').flatMap((r) => r.operations));
   return {
@@ -101,9 +125,9 @@ function card(label: string, value: string): string {
 
 function row(r: TraceRow): string {
   const tests = r.tests.length
-    ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
+    ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome === 'skipped' ? skipKind(t.skipReason).replace(' ', '-') : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
     : '<span class="muted">no test</span>';
-  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
+  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
 }
 
 export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
@@ -115,7 +139,9 @@ export function renderTraceability(trace: Traceability, heading: string, extra =
     card('limits verified', ratio(s.limits)),
     card('requirements verified', `${s.requirements.verified} / ${s.requirements.total}`),
     card('failed', String(s.requirements.failed)),
-    card('skipped', String(s.requirements.skipped)),
+    card('not verified (no data)', String(s.requirements['not verified'])),
+    card('mock-only', String(s.requirements['mock-only'])),
+    card('read-only target', String(s.requirements['read-only'])),
     card('uncovered', String(s.requirements.uncovered)),
     card('untestable', String(s.requirements.untestable)),
   ].join('');

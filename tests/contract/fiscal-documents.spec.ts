@@ -129,12 +129,12 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
 
 test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () => {
   test(
-    "lets the buyer download every document whole and of its listed type, the same bytes its seller gets, and refuses a seller another seller's document",
-    verifies(['FIS-DOWNLOAD-FILE', 'FIS-AUTH-DOC-NOT-ALLOWED', 'FIS-LIST-BUYER-ALL'], '@readonly'),
+    'lets the buyer download every document of the pack whole and of its listed type, the same bytes its seller gets',
+    verifies(['FIS-DOWNLOAD-FILE', 'FIS-LIST-BUYER-ALL'], '@readonly'),
     async ({ api, target }) => {
       const pack = target.fiscal.sharedPack;
       const listed = (await list(api, pack, 'buyer')).body as DocumentList;
-      expect(listed.fiscal_documents.length, 'the shared pack lists documents').toBeGreaterThan(0);
+      test.skip(listed.fiscal_documents.length === 0, 'the shared pack holds no document to download');
       const ownIds = new Set(await idsListed(api, pack, 'seller'));
       for (const doc of listed.fiscal_documents) {
         const res = await download(api, pack, doc.id, 'buyer');
@@ -146,6 +146,15 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
           true,
         );
       }
+    },
+  );
+
+  test(
+    "refuses a seller another seller's document",
+    // Which documents a seller may download is not given: the mock allows only its own.
+    verifies(['FIS-AUTH-DOC-NOT-ALLOWED'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const pack = target.fiscal.sharedPack;
       const [other] = await idsListed(api, pack, 'seller2');
       expectError(
         await download(api, pack, other!, 'seller'),
@@ -206,7 +215,12 @@ test.describe('fiscal documents: pack id and authorization', () => {
     verifies(['FIS-ERR-NO-PACK'], '@readonly'),
     async ({ api, target }) => {
       const res = await list(api, target.orders.unknown, 'seller');
-      expectError(res, { status: 400, error: 'bad_request', statusIsGap: true }, target);
+      // Two rows apply: "order does not belong to a pack" (400) and "pack has no fiscal documents" (404).
+      expectError(
+        res,
+        { status: 400, error: 'bad_request', orElse: [{ status: 404, error: 'not_found' }] },
+        target,
+      );
     },
   );
 
@@ -221,7 +235,7 @@ test.describe('fiscal documents: pack id and authorization', () => {
       who: 'a user outside the pack',
       as: 'stranger',
       ids: ['FIS-AUTH-FORBIDDEN'],
-      expected: { status: 403, error: 'forbidden', message: 'Access Denied' },
+      expected: { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true },
     },
     {
       who: 'a user of a site without the API',
@@ -237,7 +251,10 @@ test.describe('fiscal documents: pack id and authorization', () => {
       async ({ api, target }) => {
         const pack = target.fiscal.sharedPack;
         expectError(await list(api, pack, as), expected, target);
-        expectError(await download(api, pack, 'any', as), expected, target);
+        // A document that exists: with an unknown one, "does not exist" (400) may be checked first.
+        const [id] = await idsListed(api, pack, 'buyer');
+        test.skip(id === undefined, 'the shared pack holds no document to download');
+        expectError(await download(api, pack, id!, as), expected, target);
       },
     );
   }
@@ -261,26 +278,35 @@ test.describe('fiscal documents: pack id and authorization', () => {
   );
 
   test(
-    'refuses uploads and deletes by the buyer and by a stranger with 403',
-    verifies(['FIS-AUTH-FORBIDDEN', 'FIS-AUTH-BUYER-READ-ONLY'], '@writes'),
+    'refuses uploads and deletes by a stranger with 403',
+    verifies(['FIS-AUTH-FORBIDDEN'], '@writes'),
     async ({ api, target }) => {
       const pack = writable(target, 9);
       try {
         expectError(
           await upload(api, pack, pdf(), 'stranger'),
-          { status: 403, error: 'forbidden', message: 'Access Denied' },
+          { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true },
           target,
         );
         expectError(
           await remove(api, pack, 'stranger'),
-          { status: 403, error: 'forbidden', message: 'Access Denied' },
+          { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true },
           target,
         );
-        expectError(
-          await upload(api, pack, pdf(), 'buyer'),
-          { status: 403, error: 'forbidden', statusIsGap: true },
-          target,
-        );
+        expect(await idsListed(api, pack, 'buyer')).toEqual([]);
+      } finally {
+        await cleanUp(api, pack);
+      }
+    },
+  );
+
+  test(
+    'refuses uploads by the buyer with 403',
+    verifies(['FIS-AUTH-BUYER-READ-ONLY'], '@writes', '@mock-only'),
+    async ({ api, target }) => {
+      const pack = writable(target, 9);
+      try {
+        expectError(await upload(api, pack, pdf(), 'buyer'), { status: 403, error: 'forbidden' }, target);
         expect(await idsListed(api, pack, 'buyer')).toEqual([]);
       } finally {
         await cleanUp(api, pack);

@@ -2,8 +2,9 @@
  * Rules of the reference that hold across resources: authentication, error shape, conventions.
  * Read-only: every call here is a GET.
  */
+import { referenceHeaders } from '../../fixtures/api/reference-headers.ts';
 import type { Caller, CallOptions } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
+import { type ExpectedError, expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 
 interface ProtectedRead {
@@ -12,13 +13,25 @@ interface ProtectedRead {
   /** The error code the operation answers without a token (the order resource has its own). */
   noTokenError: string;
   noTokenStatusIsGap?: boolean;
+  /**
+   * How the operation refuses a user outside the resource: the unavailable-site user is one too, and
+   * the reference does not say which refusal comes first.
+   */
+  outsiderRefusal?: ExpectedError['orElse'];
 }
+
+const NOT_OWNED: ExpectedError['orElse'] = [
+  { status: 403, error: 'not_owned_order', statusIsGap: true },
+  { status: 403, error: 'caller.id.invalid', statusIsGap: true },
+];
+const ACCESS_DENIED: ExpectedError['orElse'] = [{ status: 403 }];
 
 const orderRead = (operationId: string): ProtectedRead => ({
   operationId,
   options: (t) => ({ path: { order_id: t.orders.byStatus.paid } }),
   noTokenError: 'not_identified_user',
   noTokenStatusIsGap: true,
+  outsiderRefusal: NOT_OWNED,
 });
 
 /** Protected reads (Authentication 1) with the ids the profile gives, readable by users.seller. */
@@ -31,16 +44,19 @@ const PROTECTED_READS: ProtectedRead[] = [
     options: (t) => ({ query: { seller: t.users.seller.id, 'order.status': 'paid' } }),
     noTokenError: 'not_identified_user',
     noTokenStatusIsGap: true,
+    outsiderRefusal: NOT_OWNED,
   },
   {
     operationId: 'getShipment',
-    options: (t) => ({ path: { shipping_id: t.orders.shipment } }),
+    options: (t) => ({ path: { shipping_id: t.orders.shipment }, headers: referenceHeaders('getShipment') }),
     noTokenError: 'access_token_not_granted',
+    outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'getShipmentLeadTime',
     options: (t) => ({ path: { shipment_id: t.orders.shipment } }),
     noTokenError: 'access_token_not_granted',
+    outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'listFiscalDocuments',
@@ -51,11 +67,13 @@ const PROTECTED_READS: ProtectedRead[] = [
     operationId: 'listPackMessages',
     options: (t) => ({ path: { pack_id: t.messaging.pack, user_id: t.users.seller.id } }),
     noTokenError: 'access_token_not_granted',
+    outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'getMessage',
     options: (t) => ({ path: { message_id: t.messaging.messageId } }),
     noTokenError: 'access_token_not_granted',
+    outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'getShippingOptions',
@@ -102,7 +120,7 @@ test.describe('Authentication', () => {
       verifies(['AUTH-SITE-NOT-AVAILABLE'], '@readonly'),
       async ({ api, target }) => {
         const res = await call(api, read, target, 'unavailableSite');
-        expectError(res, { status: 403, error: 'forbidden' }, target);
+        expectError(res, { status: 403, error: 'forbidden', orElse: read.outsiderRefusal }, target);
       },
     );
 

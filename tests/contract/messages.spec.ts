@@ -10,8 +10,6 @@ import type { ApiResponse, Caller } from '../../fixtures/api/types.ts';
 import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 
-const PAGE = 50;
-
 interface Listing {
   paging: { total: number; offset: number; limit: number };
   messages: { id: string }[];
@@ -39,16 +37,19 @@ function listing(
   });
 }
 
-/** Every message id of a conversation visible to the caller, over all pages. */
+/**
+ * Every message id of a conversation visible to the caller, over all pages. Only offset is sent: the
+ * page size is the target's (the reference gives neither a default nor a maximum).
+ */
 async function allIds(api: ApiClient, target: TargetProfile, as: Caller, pack = target.messaging.pack) {
   const ids: string[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const res = await listing(api, target, as, { limit: PAGE, offset }, pack);
+  for (let offset = 0; ; ) {
+    const res = await listing(api, target, as, offset === 0 ? {} : { offset }, pack);
     expect(res.status, res.label).toBe(200);
     const body = res.body as Listing;
     ids.push(...body.messages.map((m) => m.id));
-    if (body.messages.length === 0 || offset + PAGE >= body.paging.total)
-      return { ids, total: body.paging.total };
+    offset += body.messages.length;
+    if (body.messages.length === 0 || offset >= body.paging.total) return { ids, total: body.paging.total };
   }
 }
 
@@ -102,8 +103,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       // The schema check of every answer enforces the value sets; this reads every page of both views so it applies.
       const seen: { moderation?: unknown; attachments?: unknown }[] = [];
       for (const as of ['seller', 'buyer'] as const) {
-        for (let offset = 0; ; offset += PAGE) {
-          const body = (await listing(api, target, as, { limit: PAGE, offset })).body as {
+        for (let offset = 0; ; ) {
+          const body = (await listing(api, target, as, offset === 0 ? {} : { offset })).body as {
             paging: { total: number };
             messages: { message_moderation?: unknown; message_attachments?: unknown }[];
           };
@@ -113,7 +114,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
               attachments: m.message_attachments,
             })),
           );
-          if (body.messages.length === 0 || offset + PAGE >= body.paging.total) break;
+          offset += body.messages.length;
+          if (body.messages.length === 0 || offset >= body.paging.total) break;
         }
       }
       expect(seen.filter((m) => m.moderation).length, 'messages with a moderation').toBeGreaterThan(0);
@@ -131,8 +133,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       for (const as of ['seller', 'buyer'] as const) {
         let shown = 0;
         let total = 0;
-        for (let offset = 0; ; offset += PAGE) {
-          const body = (await listing(api, target, as, { limit: PAGE, offset })).body as {
+        for (let offset = 0; ; ) {
+          const body = (await listing(api, target, as, offset === 0 ? {} : { offset })).body as {
             paging: { total: number };
             messages: { message_attachments?: { filename: string; type: string; size: number }[] | null }[];
           };
@@ -140,7 +142,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
           shown += body.messages.length;
           for (const m of body.messages)
             for (const a of m.message_attachments ?? []) files.set(a.filename, a);
-          if (body.messages.length === 0 || offset + PAGE >= total) break;
+          offset += body.messages.length;
+          if (body.messages.length === 0 || offset >= total) break;
         }
         expect(shown, `${as}: paging.total counts the messages the listing shows`).toBe(total);
       }
@@ -211,11 +214,15 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
     const all = await allIds(api, target, 'buyer');
     expect(all.total, 'the conversation holds at least two messages').toBeGreaterThanOrEqual(2);
     const page = (await listing(api, target, 'buyer', { limit: 1, offset: 1 })).body as Listing;
-    expect(page.paging).toEqual({ limit: 1, offset: 1, total: all.total });
+    expect(page.paging, 'paging gives the offset and the total').toMatchObject({
+      offset: 1,
+      total: all.total,
+    });
     expect(page.messages.map((m) => m.id)).toEqual(all.ids.slice(1, 2));
   });
 
   const badPaging = [
+    // The reference's table gives the condition, not the message: its wording is asserted on the mock only.
     { query: { limit: 0 }, ids: ['MSG-ERR-LIMIT-ZERO'], message: 'limit must be greater than 0' },
     { query: { limit: -1 }, ids: ['MSG-ERR-LIMIT-ZERO'] },
     { query: { limit: 'ten' }, ids: ['MSG-ERR-LIMIT-INVALID'] },
@@ -224,7 +231,11 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
   ];
   for (const { query, ids, message } of badPaging) {
     test(`answers 400 to ${JSON.stringify(query)}`, verifies(ids, '@readonly'), async ({ api, target }) => {
-      expectError(await listing(api, target, 'seller', query), { status: 400, message }, target);
+      expectError(
+        await listing(api, target, 'seller', query),
+        { status: 400, message, messageIsGap: true },
+        target,
+      );
     });
   }
 
@@ -240,7 +251,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       who: 'a user of a site without the API',
       as: 'unavailableSite',
       ids: ['MSG-AUTH-SITE', 'AUTH-SITE-NOT-AVAILABLE'],
-      expected: { status: 403, error: 'forbidden' },
+      // The user is also outside the order: which refusal applies first is not given.
+      expected: { status: 403, error: 'forbidden', orElse: [{ status: 403 }] },
     },
   ] as const;
   for (const { who, as, ids, expected } of callers) {
@@ -320,10 +332,10 @@ test.describe('GET /messages/{message_id}', () => {
 
   test(
     'refuses the counterpart a message moderation rejected',
-    verifies(['MSG-MODERATED-HIDDEN-BYID'], '@readonly'),
+    verifies(['MSG-MODERATED-HIDDEN-BYID'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
       const res = await read(api, target.messaging.rejectedMessageId, 'seller');
-      expectError(res, { status: 403, error: 'forbidden', statusIsGap: true }, target);
+      expectError(res, { status: 403, error: 'forbidden' }, target);
     },
   );
 
@@ -345,7 +357,7 @@ test.describe('GET /messages/{message_id}', () => {
 
 test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
-    "creates a seller message that then appears in both parties' listings",
+    "creates a seller message that then appears in the sender's listing (and the buyer's on the mock)",
     verifies(['MSG-CREATE-BODY', 'MSG-CREATE-VISIBLE'], '@writes', '@smoke'),
     async ({ api, target }) => {
       const pack = writable(target, 0);
@@ -356,7 +368,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
       const after = await allIds(api, target, 'seller', pack);
       expect(after.total, 'paging.total grows by one').toBe(before.total + 1);
       expect(after.ids).toContain(id);
-      expect((await allIds(api, target, 'buyer', pack)).ids).toContain(id);
+      // Moderation may delay what the counterpart sees: immediate visibility to the buyer is the mock's.
+      if (target.isMock) expect((await allIds(api, target, 'buyer', pack)).ids).toContain(id);
     },
   );
 

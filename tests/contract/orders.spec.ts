@@ -12,7 +12,7 @@ const ORDER_OPERATIONS = ['getOrder', 'getOrderProduct', 'getOrderDiscounts'] as
 const REFUSED_CALLERS: { title: string; ids: string[]; callers: Caller[]; expected: ExpectedError }[] = [
   {
     title: 'answer not_owned_order to a user who is neither buyer nor seller',
-    ids: ['ORD-READ-OWNER', 'ORD-ERR-NOT-OWNED-ORDER', 'ORD-ERR-STATUS'],
+    ids: ['ORD-READ-OWNER', 'ORD-ERR-NOT-OWNED-ORDER'],
     callers: ['stranger', 'seller2'],
     expected: {
       status: 403,
@@ -23,7 +23,7 @@ const REFUSED_CALLERS: { title: string; ids: string[]; callers: Caller[]; expect
   },
   {
     title: 'answer not_identified_user without a token',
-    ids: ['ORD-ERR-NOT-IDENTIFIED-USER', 'ORD-ERR-STATUS'],
+    ids: ['ORD-ERR-NOT-IDENTIFIED-USER'],
     callers: ['anonymous'],
     expected: {
       status: 403,
@@ -36,7 +36,15 @@ const REFUSED_CALLERS: { title: string; ids: string[]; callers: Caller[]; expect
     title: 'answer 403 forbidden to a user of a site where the API is not available',
     ids: ['ORD-AUTH-SITE', 'AUTH-SITE-NOT-AVAILABLE'],
     callers: ['unavailableSite'],
-    expected: { status: 403, error: 'forbidden' },
+    // The user is also neither buyer nor seller: which refusal comes first is not given.
+    expected: {
+      status: 403,
+      error: 'forbidden',
+      orElse: [
+        { status: 403, error: 'not_owned_order', statusIsGap: true },
+        { status: 403, error: 'caller.id.invalid', statusIsGap: true },
+      ],
+    },
   },
 ];
 const MISSING_FIELDS = ['buyer', 'feedback', 'mediations', 'seller', 'shipping'];
@@ -187,7 +195,7 @@ test.describe('GET /orders/{order_id}', () => {
 
   test(
     'answers order_not_found for an unknown order',
-    verifies(['ORD-ERR-ORDER-NOT-FOUND', 'ORD-ERR-STATUS'], '@readonly'),
+    verifies(['ORD-ERR-ORDER-NOT-FOUND'], '@readonly'),
     async ({ api, target }) => {
       for (const operationId of ORDER_OPERATIONS) {
         const res = await api.call(operationId, { as: 'seller', path: { order_id: target.orders.unknown } });
@@ -201,8 +209,8 @@ test.describe('GET /orders/{order_id}', () => {
   );
 
   test(
-    'answers invalid_order_id for a non-integer id and empty_order_id for a blank one',
-    verifies(['ORD-ERR-INVALID-ORDER-ID', 'ORD-ERR-EMPTY-ORDER-ID', 'ORD-ERR-STATUS'], '@readonly'),
+    'answers invalid_order_id for a non-integer id',
+    verifies(['ORD-ERR-INVALID-ORDER-ID'], '@readonly'),
     async ({ api, target }) => {
       for (const operationId of ORDER_OPERATIONS) {
         const res = await api.call(operationId, { as: 'seller', path: { order_id: 'abc' } });
@@ -212,10 +220,18 @@ test.describe('GET /orders/{order_id}', () => {
           target,
         );
       }
+    },
+  );
+
+  test(
+    'answers empty_order_id for a blank id',
+    // A blank path segment is not "order_id is null": how a server routes it is its own choice.
+    verifies(['ORD-ERR-EMPTY-ORDER-ID'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
       const blank = await api.call('getOrder', { as: 'seller', path: { order_id: ' ' } });
       expectError(
         blank,
-        { status: 400, error: 'empty_order_id', message: 'Order ID can not be empty.', statusIsGap: true },
+        { status: 400, error: 'empty_order_id', message: 'Order ID can not be empty.' },
         target,
       );
     },
@@ -223,7 +239,8 @@ test.describe('GET /orders/{order_id}', () => {
 
   test(
     'answers orders older than 12 months as unknown',
-    verifies(['ORD-RETENTION'], '@readonly'),
+    // "Orders created up to 12 months ago are kept": what an older order answers is not given.
+    verifies(['ORD-RETENTION'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
       const expired = target.orders.expired;
       test.skip(expired === undefined, 'the profile names no order older than 12 months');
@@ -262,7 +279,8 @@ test.describe('GET /orders/{order_id} and its product and discounts: access', ()
 
   test(
     'answer a client error to an unknown or malformed token',
-    verifies(['ORD-AUTH-TOKEN-INVALID', 'AUTH-INVALID-TOKEN', 'AUTH-MALFORMED-TOKEN'], '@readonly'),
+    // An unknown token belongs to neither party (Authentication 4); its status is a gap.
+    verifies(['ORD-READ-OWNER'], '@readonly'),
     async ({ api, target }) => {
       for (const operationId of ORDER_OPERATIONS) {
         const path = { order_id: target.orders.byStatus.paid };
@@ -276,7 +294,11 @@ test.describe('GET /orders/{order_id} and its product and discounts: access', ()
 
   test(
     'answer the observed token errors',
-    verifies(['ORD-AUTH-TOKEN-INVALID'], '@readonly', '@mock-only'),
+    verifies(
+      ['ORD-AUTH-TOKEN-INVALID', 'AUTH-INVALID-TOKEN', 'AUTH-MALFORMED-TOKEN'],
+      '@readonly',
+      '@mock-only',
+    ),
     async ({ api, target }) => {
       const path = { order_id: target.orders.byStatus.paid };
       const unknown = await api.call('getOrder', { as: { token: 'APP_USR-0000-unknown-token' }, path });

@@ -84,7 +84,7 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
 
   test(
     'answers a client error to an unknown or malformed token',
-    verifies(['USR-AUTH-TOKEN-INVALID'], '@readonly'),
+    verifies(['USR-AUTH-TOKEN-INVALID'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
       const unknown = await statusOf(api, target.users.seller.id, { token: 'APP_USR-0000-unknown-token' });
       expectError(unknown, { status: 401, statusIsGap: true }, target);

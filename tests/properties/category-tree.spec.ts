@@ -48,7 +48,10 @@ function describePath(path: IdName[]): string {
 /** CAT-PATH-EXTENDS: the child's path starts with the parent's, is one longer, and contains the parent. */
 function expectPathExtends(parent: Category, child: Category): void {
   const what = `CAT-PATH-EXTENDS: ${child.id} ${describePath(child.path_from_root)} under ${parent.id} ${describePath(parent.path_from_root)}`;
-  expect(child.path_from_root.slice(0, parent.path_from_root.length), what).toEqual(parent.path_from_root);
+  const idNames = (path: Category['path_from_root']) => path.map(({ id, name }) => ({ id, name }));
+  expect(idNames(child.path_from_root.slice(0, parent.path_from_root.length)), what).toEqual(
+    idNames(parent.path_from_root),
+  );
   expect(child.path_from_root.length, `${what}: exactly one more entry`).toBe(
     parent.path_from_root.length + 1,
   );

@@ -24,12 +24,29 @@ test.describe('target profiles', () => {
   });
 
   test('a missing field stops the run with one line naming it', () => {
-    const { allowsWrites: _omit, ...broken } = mockProfile;
+    const users = mockProfile.users as Record<string, unknown>;
+    const broken = { ...mockProfile, users: { ...users, buyer: undefined } };
     const message = messageOf(() => parseProfile(broken, 'broken', {}));
-    expect(message).toBe(
-      'target profile "broken": /allowsWrites: must have required property \'allowsWrites\'',
-    );
+    expect(message).toBe('target profile "broken": /users/buyer: must have required property \'buyer\'');
     expect(message).not.toContain('\n');
+  });
+
+  test('a small profile needs only the base URL and the seller and buyer; it is read-only by default', () => {
+    const small = {
+      baseURL: 'https://staging.example.test',
+      users: { seller: { id: 1, token: 't1' }, buyer: { id: 2, token: 't2' } },
+    };
+    const profile = parseProfile(small, 'small', {});
+    expect(profile).toMatchObject({ name: 'small', isMock: false, allowsWrites: false });
+    expect(profile.orders).toBeUndefined();
+  });
+
+  test('BASE_URL without TARGET is accepted only for a loopback host', () => {
+    expect(loadProfile({ BASE_URL: 'http://127.0.0.1:4999' }).baseURL).toBe('http://127.0.0.1:4999');
+    expect(loadProfile({ BASE_URL: 'http://localhost:4999' }).isMock).toBe(true);
+    expect(messageOf(() => loadProfile({ BASE_URL: 'https://staging.example.test' }))).toMatch(
+      /^BASE_URL staging\.example\.test is not a loopback host: set TARGET/,
+    );
   });
 
   test('a malformed field is named with its path', () => {

@@ -82,7 +82,15 @@ test.describe
       expect(trace.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
       expect(
         trace.rows.every((r) =>
-          ['verified', 'failed', 'skipped', 'uncovered', 'untestable'].includes(r.status),
+          [
+            'verified',
+            'failed',
+            'not verified',
+            'mock-only',
+            'read-only',
+            'uncovered',
+            'untestable',
+          ].includes(r.status),
         ),
       ).toBe(true);
       const html = readFileSync(join(run.dir, 'traceability.html'), 'utf8');

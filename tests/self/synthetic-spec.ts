@@ -58,6 +58,7 @@ export const syntheticDoc = {
       Order: {
         type: 'object',
         required: ['id', 'status', 'total_amount', 'pack_id'],
+        'x-presence-stated': ['id', 'status'],
         properties: {
           id: { type: 'integer' },
           status: { type: 'string', enum: ['paid', 'cancelled'] },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { citedRequirements } from '../../fixtures/catalog/citations.ts';
+import { listTargetTests } from '../../fixtures/catalog/listed-tests.ts';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 
 const requirements = loadRequirements().filter((r) => !r.retired);
@@ -24,5 +25,19 @@ test.describe('requirement coverage of the target tests', () => {
   test('an untestable requirement is not also claimed by a test', () => {
     const claimed = requirements.filter((r) => r.untestable && cited.has(r.id)).map((r) => r.id);
     expect(claimed).toEqual([]);
+  });
+});
+
+test.describe('gaps of the reference in the target tests', () => {
+  test('no test that runs on a foreign target cites a requirement marked gap', () => {
+    const gaps = new Set(requirements.filter((r) => r.basis === 'gap').map((r) => r.id));
+    const listed = listTargetTests();
+    expect(listed.length, 'the target tests are listed').toBeGreaterThan(0);
+    const offending = listed
+      .filter((t) => !t.tags.includes('@mock-only'))
+      .flatMap((t) =>
+        t.requirements.filter((id) => gaps.has(id)).map((id) => `${id} in ${t.file} "${t.title}"`),
+      );
+    expect(offending, 'tag these tests @mock-only, or widen them to what the reference states').toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { referenceHeaders } from '../../../fixtures/api/reference-headers.ts';
 import type { OperationInfo, Spec } from '../../../fixtures/conformance/spec.ts';
+import { rawProfile } from '../../../fixtures/target/guard.ts';
 import type { TargetProfile } from '../../../fixtures/target/types.ts';
 import {
   brokenJsonBody,
@@ -43,42 +45,50 @@ export function tokenIn(op: OperationInfo): 'header' | 'query' {
   return op.operationId === 'getUserStatus' ? 'query' : 'header';
 }
 
-/** A value the profile gives for a path parameter, so that only the mutated part of a call is wrong. */
+/**
+ * A value the profile gives (or discovery found) for a path parameter, so that only the mutated part
+ * of a call is wrong. A read whose value the target lacks keeps an unknown id (its refusals still
+ * hold); a write only ever names a pack the profile declares writable.
+ */
 function validPathValue(op: OperationInfo, name: string, target: TargetProfile): string | number {
-  const { catalog, fiscal, messaging, orders, users } = target;
   const inMessages = op.path.startsWith('/messages');
-  const values: Record<string, string | number> = {
-    order_id: orders.withPack,
-    shipping_id: orders.shipment,
-    shipment_id: orders.shipment,
-    pack_id: inMessages ? messaging.pack : fiscal.emptyPack,
+  if (name === 'pack_id' && op.method !== 'get') {
+    return (inMessages ? target.messaging.writablePacks : target.fiscal.writablePacks)[0] as number;
+  }
+  const { catalog, fiscal, messaging, orders, users } = rawProfile(target);
+  const values: Record<string, string | number | undefined> = {
+    order_id: orders?.withPack,
+    shipping_id: orders?.shipment,
+    shipment_id: orders?.shipment,
+    pack_id: inMessages ? messaging?.pack : fiscal?.emptyPack,
     user_id: users.seller.id,
     fiscal_document_id: 'unknownfiscaldocument',
-    message_id: messaging.messageId,
+    message_id: messaging?.messageId,
     attachment_id: 'unknownattachment',
-    country_id: catalog.countryId,
-    state_id: catalog.stateId,
-    city_id: catalog.cityId,
-    neighborhood_id: catalog.neighborhoodId,
-    site_id: catalog.siteId,
-    category_id: catalog.rootCategory,
-    item_id: catalog.shippingItem,
+    country_id: catalog?.countryId,
+    state_id: catalog?.stateId,
+    city_id: catalog?.cityId,
+    neighborhood_id: catalog?.neighborhoodId,
+    site_id: catalog?.siteId,
+    category_id: catalog?.rootCategory,
+    item_id: catalog?.shippingItem,
   };
   return values[name] ?? 'unknown';
 }
 
 /** Values the profile gives for the query parameters a well-formed call sends. */
 function validQueryValue(name: string, target: TargetProfile): string | number | undefined {
-  const values: Record<string, string | number> = {
-    from: target.orders.currencies.from,
-    to: target.orders.currencies.to,
+  const { orders, messaging, catalog, users } = rawProfile(target);
+  const values: Record<string, string | number | undefined> = {
+    from: orders?.currencies?.from,
+    to: orders?.currencies?.to,
     tag: 'post_sale',
-    application_id: target.messaging.applicationId,
-    site_id: target.messaging.siteId,
+    application_id: messaging?.applicationId,
+    site_id: messaging?.siteId,
     attributes: 'status',
-    zip_code: target.catalog.zipCode,
-    seller: target.users.seller.id,
-    category: target.catalog.search.category,
+    zip_code: catalog?.zipCode,
+    seller: users.seller.id,
+    category: catalog?.search?.category,
   };
   return values[name];
 }
@@ -131,7 +141,7 @@ function call(base: Baseline, as: MalformedCall['as'], mutation: string, mustRej
     as,
     path: { ...base.path },
     query: { ...base.query },
-    headers: {},
+    headers: referenceHeaders(base.op.operationId),
     mustReject,
   };
 }
@@ -188,9 +198,14 @@ function extraQuery(base: Baseline): fc.Arbitrary<MalformedCall> {
   });
 }
 
-/** Declared and undeclared headers with hostile values. */
+/** Declared and undeclared headers with hostile values (not those the reference's form of the call carries). */
 function hostileHeaders(base: Baseline): fc.Arbitrary<MalformedCall> {
-  const names = fc.constantFrom('x-format-new', 'accept', 'x-client-id', 'x-hostile', 'accept-language');
+  const fixed = Object.keys(referenceHeaders(base.op.operationId));
+  const names = fc.constantFrom(
+    ...['x-format-new', 'accept', 'x-client-id', 'x-hostile', 'accept-language'].filter(
+      (n) => !fixed.includes(n),
+    ),
+  );
   return fc.tuple(caller, names, hostileHeaderValue).map(([as, name, value]) => {
     const result = call(base, as, `header ${name}=${JSON.stringify(value.slice(0, 60))}`, false);
     result.headers[name] = value;

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { runChecks } from '../../../fixtures/conformance/checks.ts';
+import { runFindings } from '../../../fixtures/conformance/findings.ts';
 import type { Spec } from '../../../fixtures/conformance/spec.ts';
+import { failingOf, judge, recordFindings } from '../../../fixtures/conformance/verdict.ts';
 import type { TargetProfile } from '../../../fixtures/target/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 
@@ -63,9 +64,14 @@ export async function sendRaw(
   const responseHeaders = answer.headers();
   const body = (responseHeaders['content-type'] ?? '').includes('json') ? parseJson(text) : undefined;
   const label = `${op.method.toUpperCase()} ${path}${query}`;
-  const violations = runChecks(
-    { spec, op, label: `${op.method.toUpperCase()} ${op.path}` },
-    { status: answer.status(), headers: responseHeaders, body, text },
+  const judged = judge(
+    runFindings(
+      { spec, op, label: `${op.method.toUpperCase()} ${op.path}`, clientErrorStatusOpen: !target.isMock },
+      { status: answer.status(), headers: responseHeaders, body, text },
+    ),
+    target,
   );
+  recordFindings(judged);
+  const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
   return { label, status: answer.status(), body, violations };
 }

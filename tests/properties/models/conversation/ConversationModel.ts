@@ -17,7 +17,13 @@ export interface SentMessage {
  * earlier messages, so the totals start from the listing at the start of the run.
  */
 export interface ConversationModel {
+  /** Messages the party certainly sees. */
   total: Record<Party, number>;
+  /**
+   * Messages of the counterpart the party may not see yet: moderation can delay them (the reference
+   * does not say when a message becomes visible to the counterpart). Always 0 on the mock.
+   */
+  pending: Record<Party, number>;
   sent: SentMessage[];
 }
 
@@ -50,7 +56,11 @@ export async function startModel(real: ConversationReal): Promise<ConversationMo
     expect(res.status, `${res.label}: the listing at the start of the run`).toBe(200);
     return (res.body as Listing).paging.total;
   };
-  return { total: { seller: await totalFor('seller'), buyer: await totalFor('buyer') }, sent: [] };
+  return {
+    total: { seller: await totalFor('seller'), buyer: await totalFor('buyer') },
+    pending: { seller: 0, buyer: 0 },
+    sent: [],
+  };
 }
 
 /** The id and text of a message in the current form, the legacy form or the by-id envelope. */

@@ -51,8 +51,10 @@ export class SendMessageCommand implements fc.AsyncCommand<ConversationModel, Co
     expect(id, `MSG-CREATE-BODY: ${res.label} answers the created message with its id`).toBeTruthy();
     expect(text, `MSG-CREATE-BODY: ${res.label} answers the text sent`).toBe(this.text.text);
     model.sent.push({ id: id!, from: this.as, text: this.text.text });
-    model.total.seller += 1;
-    model.total.buyer += 1;
+    const other = this.as === 'seller' ? 'buyer' : 'seller';
+    model.total[this.as] += 1;
+    if (target.isMock) model.total[other] += 1;
+    else model.pending[other] += 1;
   }
 
   toString(): string {

@@ -1,0 +1,239 @@
+/** The differences between the answers two sides gave to the same call, each with its verdict. */
+import { type AnswerClass, classify } from './classify.ts';
+import type { Exchange } from './types.ts';
+import {
+  checkRequirement,
+  decided,
+  fieldRequirement,
+  type Judge,
+  type Pair,
+  type SideName,
+  sidesWhere,
+  silent,
+  type Verdict,
+} from './verdict.ts';
+
+export type DifferenceKind = 'status' | 'error code' | 'fields' | 'list length' | 'rule' | 'conformance';
+
+export interface Difference {
+  operationId: string;
+  kind: DifferenceKind;
+  /** What differs, in a line. */
+  summary: string;
+  verdict: Verdict;
+  scenario: string;
+  pair: Pair;
+}
+
+function statusDifference(judge: Judge, pair: Pair): Verdict {
+  const expect = pair.mock.expect;
+  const byStatus =
+    expect?.status &&
+    decided(
+      expect.status.requirement,
+      sidesWhere(pair, (e) => e.response.status !== expect.status!.code),
+      `the reference answers ${expect.status.code}`,
+    );
+  const byRefusal =
+    expect?.refused &&
+    decided(
+      expect.refused,
+      sidesWhere(pair, (e) => e.response.status < 400),
+      'the reference refuses this call',
+    );
+  const byAcceptance =
+    expect?.accepted &&
+    decided(
+      expect.accepted,
+      sidesWhere(pair, (e) => e.response.status >= 300),
+      'the reference accepts this call',
+    );
+  const failing = (check: string, why: string) =>
+    decided(
+      checkRequirement(check, pair.mock.call.operationId, 0),
+      sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith(`[${check}]`))),
+      why,
+    );
+  const serverError = failing('notAServerError', 'an undocumented server error');
+  const undocumented = failing('statusCodeConformance', 'the spec does not document this status here');
+  return (
+    byStatus ||
+    byRefusal ||
+    byAcceptance ||
+    serverError ||
+    undocumented ||
+    silent(judge, pair, ['error', 'auth'])
+  );
+}
+
+function errorDifference(judge: Judge, pair: Pair): Verdict {
+  const expected = pair.mock.expect?.error;
+  const found =
+    expected &&
+    decided(
+      expected.requirement,
+      sidesWhere(pair, (e) => classify(e.response).error !== expected.code),
+      `the reference names the error ${expected.code}`,
+    );
+  return found || silent(judge, pair, ['error']);
+}
+
+interface Violation {
+  check: string;
+  path: string;
+  text: string;
+}
+
+/** `[responseSchemaConformance] GET /x answered 200 with order_items.0 without required field unit_price`. */
+function parseViolation(text: string): Violation {
+  const check = /^\[(\w+)\]/.exec(text)?.[1] ?? 'unknown';
+  const where = / answered \d+ with (?:error )?(\S+)/.exec(text)?.[1] ?? '';
+  const missing = /without required field (\S+)/.exec(text)?.[1];
+  const base = where === 'body' ? '' : where;
+  const path = missing ? [base, missing].filter(Boolean).join('.') : base;
+  return { check, path, text };
+}
+
+function violationsOf(exchange: Exchange): Map<string, Violation> {
+  const parsed = exchange.violations.map(parseViolation);
+  return new Map(parsed.map((v) => [`${v.check}|${v.path}`, v]));
+}
+
+/** Check failures on one side only: the reference (through the spec) decides each. */
+function violationDifferences(judge: Judge, pair: Pair, scenario: string): Difference[] {
+  const sides = { mock: violationsOf(pair.mock), target: violationsOf(pair.target) };
+  const byRequirement = new Map<string, { breaks: SideName[]; texts: string[]; kind: DifferenceKind }>();
+  for (const side of ['mock', 'target'] as const) {
+    const other = side === 'mock' ? sides.target : sides.mock;
+    for (const [key, violation] of sides[side]) {
+      if (other.has(key)) continue;
+      const status = pair[side].response.status;
+      // An error body that breaks the schema breaks the one Error shape, whichever check saw it.
+      const schema = violation.check === 'responseSchemaConformance' && status < 400;
+      const requirement = schema
+        ? fieldRequirement(judge, pair.mock.call.operationId, violation.path)
+        : checkRequirement(
+            violation.check === 'responseSchemaConformance' ? 'errorShapeConformance' : violation.check,
+            pair.mock.call.operationId,
+            status,
+          );
+      const entry = byRequirement.get(requirement) ?? {
+        breaks: [],
+        texts: [],
+        kind: schema ? 'fields' : 'conformance',
+      };
+      if (!entry.breaks.includes(side)) entry.breaks.push(side);
+      entry.texts.push(`${side}: ${violation.text.replace(/^\[\w+\] /, '')}`);
+      byRequirement.set(requirement, entry);
+    }
+  }
+  return [...byRequirement].map(([requirement, entry]) => ({
+    operationId: pair.mock.call.operationId,
+    kind: entry.kind,
+    summary: entry.texts.slice(0, 3).join('; '),
+    verdict: decided(requirement, entry.breaks, 'the spec, the reference in executable form') as Verdict,
+    scenario,
+    pair,
+  }));
+}
+
+function ruleDifferences(pair: Pair, scenario: string): Difference[] {
+  const targetRules = new Map(pair.target.rules.map((rule) => [rule.requirement, rule]));
+  return pair.mock.rules.flatMap((mockRule) => {
+    const targetRule = targetRules.get(mockRule.requirement);
+    if (!targetRule || targetRule.holds === mockRule.holds) return [];
+    const breaking = mockRule.holds ? 'target' : 'mock';
+    const detail = mockRule.holds ? targetRule.detail : mockRule.detail;
+    return [
+      {
+        operationId: pair.mock.call.operationId,
+        kind: 'rule' as const,
+        summary: `${mockRule.requirement} holds on the ${mockRule.holds ? 'mock' : 'target'} only: ${detail}`,
+        verdict: decided(mockRule.requirement, [breaking], 'a rule the suite checks') as Verdict,
+        scenario,
+        pair,
+      },
+    ];
+  });
+}
+
+function fieldDelta(mock: AnswerClass, target: AnswerClass): { paths: string[]; summary: string } {
+  const onlyMock = [...mock.fields.keys()].filter((path) => !target.fields.has(path));
+  const onlyTarget = [...target.fields.keys()].filter((path) => !mock.fields.has(path));
+  const retyped = [...mock.fields]
+    .filter(([path, type]) => target.fields.has(path) && target.fields.get(path) !== type)
+    .map(([path, type]) => `${path} (${type} / ${target.fields.get(path)})`);
+  const parts = [
+    onlyMock.length && `only on the mock: ${onlyMock.slice(0, 6).join(', ')}`,
+    onlyTarget.length && `only on the target: ${onlyTarget.slice(0, 6).join(', ')}`,
+    retyped.length && `types differ: ${retyped.slice(0, 6).join(', ')}`,
+  ].filter(Boolean);
+  return {
+    paths: [...onlyMock, ...onlyTarget, ...retyped.map((p) => p.split(' ')[0]!)],
+    summary: parts.join('; '),
+  };
+}
+
+function lengthDelta(mock: AnswerClass, target: AnswerClass): string[] {
+  return [...mock.lists]
+    .filter(([path, length]) => target.lists.has(path) && target.lists.get(path) !== length)
+    .map(([path, length]) => `${path}: ${length} on the mock, ${target.lists.get(path)} on the target`);
+}
+
+/** Differences the reference leaves open: reported only when nothing it decides explains the pair. */
+function openDifferences(judge: Judge, pair: Pair, scenario: string): Difference[] {
+  const mock = classify(pair.mock.response);
+  const target = classify(pair.target.response);
+  const base = { operationId: pair.mock.call.operationId, scenario, pair };
+  const found: Difference[] = [];
+  const fields = fieldDelta(mock, target);
+  if (fields.summary)
+    found.push({
+      ...base,
+      kind: 'fields',
+      summary: fields.summary,
+      verdict: silent(judge, pair, ['field'], fields.paths),
+    });
+  const lengths = lengthDelta(mock, target);
+  if (lengths.length)
+    found.push({
+      ...base,
+      kind: 'list length',
+      summary: lengths.slice(0, 4).join('; '),
+      verdict: silent(
+        judge,
+        pair,
+        ['rule', 'field'],
+        lengths.map((l) => l.split(':')[0]!),
+      ),
+    });
+  return found;
+}
+
+/** Every difference of one pair of answers to the same call. */
+export function compareAnswers(judge: Judge, pair: Pair, scenario: string): Difference[] {
+  const base = { operationId: pair.mock.call.operationId, scenario, pair };
+  const mock = pair.mock.response;
+  const target = pair.target.response;
+  if (mock.status !== target.status)
+    return [
+      {
+        ...base,
+        kind: 'status',
+        summary: `${mock.status} on the mock, ${target.status} on the target`,
+        verdict: statusDifference(judge, pair),
+      },
+    ];
+  const [mockError, targetError] = [classify(mock).error, classify(target).error];
+  if (mockError !== targetError)
+    return [
+      {
+        ...base,
+        kind: 'error code',
+        summary: `${mockError} on the mock, ${targetError} on the target`,
+        verdict: errorDifference(judge, pair),
+      },
+    ];
+  const decidedOnes = [...violationDifferences(judge, pair, scenario), ...ruleDifferences(pair, scenario)];
+  return decidedOnes.length > 0 ? decidedOnes : openDifferences(judge, pair, scenario);
+}

@@ -1,0 +1,115 @@
+/**
+ * The rules the suite's properties check (tests/properties/*), as predicates on one answer, each
+ * named by its requirement: the drift run compares whether they hold on each side.
+ */
+
+import { contains, type GeoBox } from '../../tests/properties/arbitraries/geoRange.ts';
+import type { OrderSearchFilters } from '../../tests/properties/arbitraries/orderSearch.ts';
+import type { RuleOutcome } from './types.ts';
+
+function rule(requirement: string, failures: string[]): RuleOutcome {
+  return { requirement, holds: failures.length === 0, detail: failures.slice(0, 3).join('; ') };
+}
+
+interface SearchedOrder {
+  id: number;
+  status: string;
+  date_created: string;
+  tags?: string[];
+  seller?: { id: number };
+  buyer?: { id: number | string };
+}
+
+function resultsOf<T>(body: unknown): T[] {
+  const results = (body as { results?: unknown } | undefined)?.results;
+  return Array.isArray(results) ? (results as T[]) : [];
+}
+
+/** ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SORT, -SELLER-MANUAL on one search answer. */
+export function orderSearchRules(body: unknown, f: OrderSearchFilters, callerId: number): RuleOutcome[] {
+  const orders = resultsOf<SearchedOrder>(body);
+  const failing = (test: (order: SearchedOrder) => boolean, what: string) =>
+    orders.filter((order) => !test(order)).map((order) => `order ${order.id} ${what}`);
+  const party = (order: SearchedOrder) =>
+    Number(f.role === 'seller' ? order.seller?.id : order.buyer?.id) === callerId;
+  const times = orders.map((order) => Date.parse(order.date_created));
+  const sorted = [...times].sort((a, b) => (f.sort === 'date_desc' ? b - a : a - b));
+  const outcomes = [rule('ORD-SEARCH-ROLE', failing(party, "is not the caller's"))];
+  if (f.statuses)
+    outcomes.push(
+      rule(
+        'ORD-SEARCH-STATUS',
+        failing((o) => f.statuses!.includes(o.status), 'is in another status'),
+      ),
+    );
+  if (f.tag)
+    outcomes.push(
+      rule(
+        'ORD-SEARCH-TAGS',
+        failing((o) => (o.tags ?? []).includes(f.tag!), 'lacks the tag'),
+      ),
+    );
+  if (f.tagsNot)
+    outcomes.push(
+      rule(
+        'ORD-SEARCH-TAGS-NOT',
+        failing((o) => !f.tagsNot!.some((tag) => o.tags?.includes(tag)), 'carries an excluded tag'),
+      ),
+    );
+  if (f.role === 'seller')
+    outcomes.push(
+      rule(
+        'ORD-SEARCH-SELLER-MANUAL',
+        failing((o) => o.status !== 'manually_cancelled', 'is manually cancelled'),
+      ),
+    );
+  if (f.sort)
+    outcomes.push(
+      rule('ORD-SEARCH-SORT', times.every((t, i) => t === sorted[i]) ? [] : [`results not in ${f.sort}`]),
+    );
+  return outcomes;
+}
+
+type Named = { id?: string; name?: string };
+
+/** A child names the parent the walk came from (LOC-STATE-PARENT, LOC-CITY-PARENT, LOC-NEIGHBORHOOD-PARENT). */
+export function parentRule(requirement: string, body: unknown, field: string, parentId: string): RuleOutcome {
+  const named = (body as Record<string, Named | undefined> | undefined)?.[field]?.id;
+  return rule(requirement, named === parentId ? [] : [`${field}.id is ${named}, walked from ${parentId}`]);
+}
+
+type Category = { id?: string; path_from_root?: Named[]; children_categories?: unknown[] };
+
+/** CAT-PATH-EXTENDS: a child's path_from_root starts with its parent's path and contains the parent. */
+export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
+  const above = ((parent as Category).path_from_root ?? []).map((node) => node.id);
+  const path = ((child as Category).path_from_root ?? []).map((node) => node.id);
+  const extends_ = above.every((id, i) => path[i] === id) && path.includes((parent as Category).id);
+  return rule(
+    'CAT-PATH-EXTENDS',
+    extends_ ? [] : [`path ${path.join(' > ')} does not extend ${above.join(' > ')}`],
+  );
+}
+
+type Item = { id?: string; location?: { latitude?: number; longitude?: number } };
+
+/** SEARCH-LOCATION-RANGE and SEARCH-LIMIT on one site search answer. */
+export function siteSearchRules(body: unknown, box: GeoBox, limit: number): RuleOutcome[] {
+  const items = resultsOf<Item>(body);
+  const outside = items
+    .filter((item) => !contains(box, Number(item.location?.latitude), Number(item.location?.longitude)))
+    .map((item) => `item ${item.id} lies outside the box`);
+  return [
+    rule('SEARCH-LOCATION-RANGE', outside),
+    rule('SEARCH-LIMIT', items.length <= limit ? [] : [`${items.length} results for limit ${limit}`]),
+  ];
+}
+
+type Listed = { id?: string };
+
+/** MSG-MODERATED-HIDDEN: the seller's listing does not show the buyer's message that moderation rejected. */
+export function hiddenMessageRule(body: unknown, rejectedMessage: string): RuleOutcome {
+  const messages = (body as { messages?: Listed[] } | undefined)?.messages ?? [];
+  const shown = messages.some((message) => message.id === rejectedMessage);
+  return rule('MSG-MODERATED-HIDDEN', shown ? [`the rejected message ${rejectedMessage} is listed`] : []);
+}

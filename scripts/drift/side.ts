@@ -1,0 +1,106 @@
+/** One side of a drift run: a base URL, the ids its profile gives, and calls checked by the suite's checks. */
+import { runChecks } from '../../fixtures/conformance/checks.ts';
+import type { Spec } from '../../fixtures/conformance/spec.ts';
+import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
+import type { RoleSource, Roles, SideData } from './roles.ts';
+import type { Call, Exchange, Expectation, SideContext } from './types.ts';
+
+export interface SideOptions {
+  /** `mock` or `target`: how the report names the side. */
+  name: 'mock' | 'target';
+  profile: RoleSource;
+  data: SideData;
+  spec: Spec;
+  redact: (text: string) => string;
+}
+
+/** Spaces requests to the profile's requestsPerSecond, as the suite's client does. */
+function pacer(perSecond: number): () => Promise<void> {
+  let next = 0;
+  return async () => {
+    if (perSecond <= 0) return;
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + 1000 / perSecond;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  };
+}
+
+function fillPath(template: string, values: Call['path'] = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name])));
+}
+
+function parseJson(text: string, contentType: string): unknown {
+  if (!contentType.includes('json') || text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export class Side {
+  private readonly wait: () => Promise<void>;
+
+  constructor(readonly options: SideOptions) {
+    this.wait = pacer(options.profile.requestsPerSecond ?? 0);
+  }
+
+  get name(): SideOptions['name'] {
+    return this.options.name;
+  }
+
+  /** The side as a scenario sees it; roles are complete once the run has checked the scenario's needs. */
+  context(): SideContext {
+    return {
+      roles: this.options.data.roles as Roles,
+      users: this.options.data.users,
+      send: (call, expect) => this.send(call, expect),
+    };
+  }
+
+  async send(call: Call, expect?: Expectation): Promise<Exchange> {
+    const { spec, profile, redact } = this.options;
+    const op = spec.operation(call.operationId);
+    const method = op.method.toUpperCase();
+    if (method !== 'GET' && profile.allowsWrites !== true)
+      throw new Error(`profile "${profile.name}" does not allow writes: refusing ${method} ${op.path}`);
+    const { url, headers } = this.prepare(op.path, call);
+    if (call.json !== undefined) headers['content-type'] = 'application/json';
+    await this.wait();
+    const answer = await fetch(url, {
+      method,
+      headers,
+      body: call.json === undefined ? undefined : JSON.stringify(call.json),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(profile.timeoutMs ?? 10_000),
+    });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    const contentType = answer.headers.get('content-type') ?? '';
+    const text = /json|text|xml/.test(contentType) ? bytes.toString('utf8') : bytes.toString('latin1');
+    const response: ObservedResponse = {
+      status: answer.status,
+      headers: Object.fromEntries(answer.headers),
+      body: parseJson(text, contentType),
+      text,
+    };
+    const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);
+    const violations = runChecks({ spec, op, label: `${method} ${op.path}` }, response).map(redact);
+    return { call, label, response, violations, rules: [], expect };
+  }
+
+  private prepare(template: string, call: Call): { url: string; headers: Record<string, string> } {
+    const token = call.as === 'anonymous' ? undefined : this.options.data.users[call.as]?.token;
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) query.append(key, String(value));
+    }
+    const headers: Record<string, string> = { ...call.headers };
+    // The user status read takes its token in the query only (Authentication 2).
+    if (token && call.operationId === 'getUserStatus') query.append('access_token', token);
+    else if (token) headers.authorization = `Bearer ${token}`;
+    const search = query.toString();
+    const base = this.options.profile.baseURL.replace(/\/+$/, '');
+    return { url: `${base}${fillPath(template, call.path)}${search ? `?${search}` : ''}`, headers };
+  }
+}

@@ -1,0 +1,69 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  baselinePath,
+  keyOf,
+  readBaseline,
+  runBaselineTarget,
+  writeBaseline,
+} from '../../fixtures/baseline.ts';
+import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { readResults } from '../reports/results.ts';
+import { baselineFrom, classify, type Deviation, type Verdict } from './classify.ts';
+
+// The run's verdict from Playwright's JSON report and the target's baseline of known deviations:
+// prints the counts, new / known deviations, reported omissions and known deviations no longer seen;
+// writes verdict.json; with --update-baseline writes the baseline from this run. Exit 1 on a new deviation.
+
+const { values } = parseArgs({ options: { 'update-baseline': { type: 'boolean', default: false } } });
+const reports = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
+
+const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.level}): ${d.message}`;
+
+function print(verdict: Verdict): void {
+  const { counts } = verdict;
+  console.log(
+    `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+  );
+  const sections: [string, string[]][] = [
+    ['new deviations (fail the run)', verdict.fresh.map(line)],
+    ['known deviations (baseline)', verdict.known.map(line)],
+    ['omissions reported (the profile does not fail on them)', verdict.reported.map(line)],
+    [
+      'known deviations no longer seen (remove them from the baseline)',
+      verdict.gone.map((d) => `  [${d.check}] ${d.operation} ${d.field}`),
+    ],
+  ];
+  for (const [title, lines] of sections)
+    if (lines.length > 0) console.log(`${title}: ${lines.length}\n${lines.join('\n')}`);
+  console.log(
+    `verdict: ${verdict.passed ? 'PASS' : 'FAIL'} (${verdict.fresh.length} new, ${verdict.known.length} known, ${verdict.reported.length} omissions reported, ${verdict.gone.length} known no longer seen)`,
+  );
+}
+
+function main(): number {
+  const results = join(reports, 'results.json');
+  if (!existsSync(results)) {
+    console.log('0 passed, 1 failed');
+    console.error(`no Playwright JSON report at ${results}`);
+    return 1;
+  }
+  const profile = runBaselineTarget();
+  const path = baselinePath(profile);
+  const baseline = readBaseline(path);
+  const verdict = classify(readResults(results).tests, baseline, values['update-baseline']);
+  writeFileSync(join(reports, 'verdict.json'), JSON.stringify(verdict, null, 2));
+  print(verdict);
+  if (!values['update-baseline']) return verdict.passed ? 0 : 1;
+  const target = path ?? join(projectRoot, 'fixtures', 'targets', `${profile.name}.baseline.jsonl`);
+  const entries = baselineFrom(verdict, baseline, new Date().toISOString().slice(0, 10));
+  writeBaseline(target, entries);
+  console.log(`baseline: ${entries.length} known deviations written to ${target}`);
+  if (!path) console.log(`set "baseline" in the profile (or BASELINE=${target}) so that runs read it`);
+  const dropped = baseline.filter((entry) => !entries.some((e) => keyOf(e) === keyOf(entry))).length;
+  if (dropped > 0) console.log(`baseline: ${dropped} known deviations no longer seen were dropped`);
+  return 0;
+}
+
+process.exit(main());

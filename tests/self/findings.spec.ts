@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectError } from '../../fixtures/assertions.ts';
+import { statusCodeConformance } from '../../fixtures/conformance/checks.ts';
+import { runFindings } from '../../fixtures/conformance/findings.ts';
+import { judge } from '../../fixtures/conformance/verdict.ts';
+import type { TargetProfile } from '../../fixtures/target/types.ts';
+import { conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
+
+const order = contextFor('getOrder');
+const without = (field: string) =>
+  Object.fromEntries(Object.entries(conformingOrder).filter(([key]) => key !== field));
+const mock = { isMock: true } as TargetProfile;
+const foreign = { isMock: false } as TargetProfile;
+
+test.describe('findings: violations and omissions', () => {
+  test('an absent field the reference does not state always present is an omission', () => {
+    const [finding] = runFindings(order, jsonResponse(200, without('total_amount')));
+    expect(finding).toMatchObject({
+      check: 'responseSchemaConformance',
+      operation: 'GET /orders/{order_id}',
+      field: 'total_amount',
+      level: 'omission',
+    });
+  });
+
+  test('an absent field listed in x-presence-stated, a wrong type and a value outside the enum are violations', () => {
+    const missing = runFindings(order, jsonResponse(200, without('id')));
+    expect(missing.map((f) => [f.field, f.level])).toEqual([['id', 'violation']]);
+    const wrong = runFindings(
+      order,
+      jsonResponse(200, { ...conformingOrder, total_amount: '1', status: 'x' }),
+    );
+    expect(wrong.map((f) => [f.field, f.level]).sort()).toEqual([
+      ['status', 'violation'],
+      ['total_amount', 'violation'],
+    ]);
+  });
+
+  test('omissions fail on every target unless the profile says to report them', () => {
+    const findings = runFindings(order, jsonResponse(200, without('total_amount')));
+    expect(judge(findings, mock)[0]?.outcome).toBe('new');
+    expect(judge(findings, foreign)[0]?.outcome).toBe('new');
+    expect(judge(findings, { ...foreign, omissions: 'report' })[0]?.outcome).toBe('reported');
+    expect(judge(findings, { ...mock, omissions: 'report' })[0]?.outcome).toBe('reported');
+  });
+
+  test('a deviation in the baseline is known; another one stays new', () => {
+    const baseline = join(mkdtempSync(join(tmpdir(), 'findings-')), 'b.jsonl');
+    const line = {
+      check: 'responseSchemaConformance',
+      operation: 'GET /orders/{order_id}',
+      field: 'total_amount',
+    };
+    writeFileSync(baseline, `# known\n${JSON.stringify({ ...line, reason: 'r', date: '2026-11-22' })}\n`);
+    const findings = runFindings(
+      order,
+      jsonResponse(200, { ...conformingOrder, total_amount: '1', status: 'x' }),
+    );
+    const outcomes = judge(findings, { ...mock, baseline }).map((f) => [f.field, f.outcome]);
+    expect(outcomes.sort()).toEqual([
+      ['status', 'new'],
+      ['total_amount', 'known'],
+    ]);
+  });
+});
+
+test.describe('statuses the reference does not give', () => {
+  test('an undocumented 4xx is a finding on the mock and left to the test on a foreign target', () => {
+    const answer = jsonResponse(422, { message: 'm', error: 'e', status: 422, cause: [] });
+    expect(statusCodeConformance(order, answer)).toHaveLength(1);
+    expect(statusCodeConformance({ ...order, clientErrorStatusOpen: true }, answer)).toEqual([]);
+    const server = jsonResponse(503, { message: 'm', error: 'e', status: 503, cause: [] });
+    expect(statusCodeConformance({ ...order, clientErrorStatusOpen: true }, server)).toHaveLength(1);
+  });
+
+  test('expectError takes any row that applies on a foreign target, only the first on the mock', () => {
+    const answer = { status: 403, body: { error: 'not_owned_order', message: 'x' }, text: '' };
+    const rows = {
+      status: 403,
+      error: 'forbidden',
+      orElse: [{ status: 404, error: 'not_owned_order', statusIsGap: true }],
+    };
+    expect(() => expectError(answer, rows, foreign)).not.toThrow();
+    expect(() => expectError(answer, rows, mock)).toThrow();
+    expect(() => expectError(answer, { status: 403, error: 'forbidden' }, foreign)).toThrow();
+  });
+});

@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { readResults, type TestRecord } from '../../scripts/reports/results.ts';
+
+/** A mock started apart, as a staging server would be: its own process, its request log in a file. */
+export interface StartedMock {
+  baseURL: string;
+  logFile: string;
+  stop: () => void;
+}
+
+export async function startMock(port: number, drops: string[] = []): Promise<StartedMock> {
+  const logFile = join(mkdtempSync(join(tmpdir(), 'mock-log-')), 'requests.log');
+  const out = openSync(logFile, 'w');
+  const args = [
+    'tsx',
+    'mock/server.ts',
+    '--port',
+    String(port),
+    '--log',
+    ...drops.flatMap((d) => ['--drop', d]),
+  ];
+  const child: ChildProcess = spawn('npx', args, {
+    cwd: projectRoot,
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 100; tries += 1) {
+    const up = await fetch(`${baseURL}/__mock/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseURL, logFile, stop: () => child.pid && process.kill(-child.pid, 'SIGTERM') };
+}
+
+/** The requests a mock started with --log received: method and URL. */
+export function requestsOf(mock: StartedMock): { method: string; url: string }[] {
+  return readFileSync(mock.logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { req?: { method: string; url: string } })
+    .flatMap((entry) => (entry.req ? [entry.req] : []));
+}
+
+/** A profile with only what a staging owner has: base URL, flags, the seller and the buyer. */
+export function smallProfile(baseURL: string): string {
+  const mock = JSON.parse(readFileSync(join(projectRoot, 'fixtures/targets/mock.json'), 'utf8'));
+  const pick = (role: string) => ({ id: mock.users[role].id, token: mock.users[role].token });
+  const profile = {
+    name: 'seller-and-buyer-only',
+    baseURL,
+    isMock: false,
+    allowsWrites: false,
+    requestsPerSecond: 0,
+    users: { seller: pick('seller'), buyer: pick('buyer') },
+  };
+  const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'small.json');
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
+
+export interface SuiteRun {
+  status: number | null;
+  output: string;
+  dir: string;
+  tests: TestRecord[];
+}
+
+/** The suite, in its own process and report folder, against a target started apart (BASE_URL + TARGET). */
+export function runSuite(baseURL: string, profile: string, args: string[]): SuiteRun {
+  const dir = mkdtempSync(join(tmpdir(), 'target-run-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CI: '1',
+    BASE_URL: baseURL,
+    TARGET: profile,
+    REPORTS_DIR: dir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(dir, 'results.json'),
+  };
+  delete env.MOCK_BASE_URL;
+  const run = spawnSync('npx', ['playwright', 'test', ...args, '--reporter=json'], {
+    cwd: projectRoot,
+    env,
+    encoding: 'utf8',
+  });
+  const { tests } = readResults(join(dir, 'results.json'));
+  return { status: run.status, output: `${run.stderr}`.slice(-4000), dir, tests };
+}
