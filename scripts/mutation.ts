@@ -1,76 +1,29 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../fixtures/conformance/spec.ts';
 import { FAULTS } from '../mock/faults/catalog.ts';
-import { freePort } from './free-port.ts';
-import { esc, page } from './reports/html.ts';
-import { readResults } from './reports/results.ts';
+import type { Fault } from '../mock/faults/kit.ts';
+import {
+  type FaithfulRun,
+  faithfulSummary,
+  judge,
+  type MutationReport,
+  mockOnlyTests,
+  NOT_RUN,
+  type ProfileOutcome,
+  score,
+  toOutcome,
+} from './mutation/model.ts';
+import { renderReadmeSection, renderReport } from './mutation/render.ts';
+import { runSuite, type SuiteProfile, type SuiteRun, suiteProfiles } from './mutation/run.ts';
 
-export interface FaultOutcome {
-  fault: string;
-  requirement: string;
-  description: string;
-  killed: boolean;
-  /** Tests that failed against the faulty mock (the first ones; the run stops at the first failure). */
-  killedBy: string[];
-  seconds: number;
-}
+export type { FaultOutcome, MutationReport } from './mutation/model.ts';
 
-const PROJECTS = ['--project', 'contract', '--project', 'properties'];
-
-interface SuiteRun {
-  failed: string[];
-  passed: number;
-  seconds: number;
-  status: number;
-}
-
-/** Runs the suite against the mock with the given faults planted (none: the faithful mock). */
-async function runSuite(faults: string[], stopAtFirstFailure: boolean): Promise<SuiteRun> {
-  return runSuiteOn(faults, await freePort(), stopAtFirstFailure);
-}
-
-function runSuiteOn(faults: string[], port: number, stopAtFirstFailure: boolean): Promise<SuiteRun> {
-  const reports = mkdtempSync(join(tmpdir(), 'mutation-'));
-  const args = ['playwright', 'test', ...PROJECTS, '--reporter=json'];
-  if (stopAtFirstFailure) args.push('--max-failures=1');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CI: '1',
-    MOCK_PORT: String(port),
-    MOCK_FAULTS: faults.join(','),
-    REPORTS_DIR: reports,
-    WORKERS: process.env.MUTATION_WORKERS ?? '1',
-    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'results.json'),
-  };
-  delete env.BASE_URL;
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', args, { cwd: projectRoot, env, stdio: 'ignore' });
-    child.on('exit', (code) => {
-      const seconds = Math.round((Date.now() - started) / 100) / 10;
-      try {
-        const { tests } = readResults(join(reports, 'results.json'));
-        const failed = tests.filter((t) => t.outcome === 'failed').map((t) => t.title);
-        resolve({
-          failed,
-          passed: tests.filter((t) => t.outcome === 'passed').length,
-          seconds,
-          status: code ?? 1,
-        });
-      } catch (error) {
-        reject(
-          new Error(
-            `the suite did not run against ${faults.join(',') || 'the faithful mock'} on port ${port}: ${(error as Error).message}`,
-          ),
-        );
-      }
-    });
-  });
-}
+/** The read-only score must reach this share of the faults a read-only run can observe. */
+const READONLY_TARGET = 95;
+const README_START = '<!-- mutation-readonly:start -->';
+const README_END = '<!-- mutation-readonly:end -->';
 
 async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -85,61 +38,172 @@ async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Pr
   return results;
 }
 
-function render(outcomes: FaultOutcome[], faithful: { failed: string[]; passed: number }): string {
-  const killed = outcomes.filter((o) => o.killed).length;
-  const rows = outcomes
-    .map(
-      (o) =>
-        `<tr class="${o.killed ? 'pass' : 'fail'}"><td><code>${esc(o.fault)}</code></td><td><a href="../traceability.html#${esc(o.requirement)}"><code>${esc(o.requirement)}</code></a></td><td>${esc(o.description)}</td><td class="${o.killed ? 'verified' : 'failed'}">${o.killed ? 'killed' : 'SURVIVED'}</td><td>${o.killedBy.map((t) => esc(t)).join('<br>')}</td><td>${o.seconds}</td></tr>`,
-    )
-    .join('\n');
-  const body = `<h1>Mutation report</h1>
-<p class="muted">Faithful mock: ${faithful.passed} passed, ${faithful.failed.length} failed. Faults killed: ${killed} / ${outcomes.length} (${outcomes.length ? Math.round((killed / outcomes.length) * 100) : 0}%).</p>
-<table><thead><tr><th>Fault</th><th>Requirement</th><th>What it breaks</th><th>Outcome</th><th>Killed by</th><th>s</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return page('Mutation report', body);
+/** `--faults a,b` names exactly, run in that order; `--only order-,*-ignored` keeps faults whose name contains a part (`*` any text). */
+function selectFaults(names?: string, only?: string): Fault[] {
+  if (names) {
+    const wanted = names.split(',');
+    const unknown = wanted.filter((name) => !FAULTS.some((f) => f.name === name));
+    if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(', ')}`);
+    return wanted.map((name) => FAULTS.find((f) => f.name === name)!);
+  }
+  if (!only) return [...FAULTS];
+  const patterns = only.split(',').map((part) => new RegExp(part.split('*').map(escapeRegExp).join('.*')));
+  const chosen = FAULTS.filter((f) => patterns.some((p) => p.test(f.name) || p.test(f.requirement)));
+  if (chosen.length === 0) throw new Error(`--only ${only} matches no fault`);
+  return chosen;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface Baseline {
+  profile: SuiteProfile;
+  run: SuiteRun;
+  passed: Set<string>;
+}
+
+async function runFault(fault: Fault, baseline: Baseline): Promise<ProfileOutcome> {
+  if (baseline.profile.id === 'readonly' && fault.needsWrite) return NOT_RUN;
+  // One failure that also fails on the faithful mock must not stop the run before a real kill.
+  const maxFailures = baseline.run.failed.length + 1;
+  const run = await runSuite(baseline.profile, [fault.name], { maxFailures });
+  return judge(run, baseline.passed);
+}
+
+function describe(name: string, outcome: ProfileOutcome): string {
+  if (!outcome.ran) return `${name}: needs a write`;
+  return outcome.killed ? `${name}: killed by ${outcome.killedBy[0]}` : `${name}: SURVIVED`;
+}
+
+function writeReadme(report: MutationReport): void {
+  const path = join(projectRoot, 'README.md');
+  const readme = readFileSync(path, 'utf8');
+  const section = `${README_START}\n${renderReadmeSection(report)}${README_END}`;
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  const next =
+    start >= 0 && end > start
+      ? `${readme.slice(0, start)}${section}${readme.slice(end + README_END.length)}`
+      : readme.replace('\n## Project layout', `\n${section}\n\n## Project layout`);
+  writeFileSync(path, next);
+}
+
+/** One report from the reports of runs over disjoint sets of faults (the first report's faithful runs). */
+function mergeReports(paths: string[]): MutationReport {
+  const reports = paths.map((path) => JSON.parse(readFileSync(path, 'utf8')) as MutationReport);
+  const outcomes = reports
+    .flatMap((r) => r.outcomes)
+    .filter((o, i, all) => all.findIndex((x) => x.fault === o.fault) === i);
+  const order = FAULTS.map((f) => f.name);
+  outcomes.sort((a, b) => order.indexOf(a.fault) - order.indexOf(b.fault));
+  return {
+    date:
+      reports
+        .map((r) => r.date)
+        .sort()
+        .at(-1) ?? new Date().toISOString(),
+    faithful: reports[0]?.faithful ?? [],
+    scores: suiteProfiles().map((p) => score(p, outcomes)),
+    outcomes,
+    mockOnly: reports.find((r) => r.mockOnly.length > 0)?.mockOnly ?? [],
+  };
+}
+
+function printScores(report: MutationReport): void {
+  for (const s of report.scores)
+    console.log(
+      `${s.title}: ${s.killed} / ${s.observable} killed (${s.percent}%)${s.writeOnly || s.gapOnly ? `; counted apart: ${s.writeOnly} need a write, ${s.gapOnly} break only a gap` : ''}`,
+    );
+  console.log(`${report.outcomes.length} faults.`);
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       faults: { type: 'string' },
+      only: { type: 'string' },
+      profiles: { type: 'string', default: 'full,readonly' },
       parallel: { type: 'string', default: '2' },
       out: { type: 'string' },
+      readme: { type: 'boolean', default: false },
+      from: { type: 'string' },
+      note: { type: 'string' },
     },
   });
-  const wanted = values.faults ? values.faults.split(',') : FAULTS.map((f) => f.name);
-  const unknown = wanted.filter((name) => !FAULTS.some((f) => f.name === name));
-  if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(', ')}`);
+  if (values.from) {
+    const merged = { ...mergeReports(values.from.split(',')), ...(values.note ? { note: values.note } : {}) };
+    const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(merged, null, 2));
+    writeFileSync(join(outDir, 'index.html'), renderReport(merged));
+    if (values.readme) writeReadme(merged);
+    printScores(merged);
+    return;
+  }
+  const faults = selectFaults(values.faults, values.only);
+  const wantedProfiles = values.profiles.split(',');
+  const profiles = suiteProfiles().filter((p) => wantedProfiles.includes(p.id));
   const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
   mkdirSync(outDir, { recursive: true });
+  const width = Number(values.parallel);
 
-  const faithful = await runSuite([], false);
-  console.log(
-    `faithful mock: ${faithful.passed} passed, ${faithful.failed.length} failed (${faithful.seconds} s)`,
-  );
-  const faults = FAULTS.filter((f) => wanted.includes(f.name));
-  const outcomes = await inParallel(faults, Number(values.parallel), async (fault) => {
-    const run = await runSuite([fault.name], true);
-    const outcome: FaultOutcome = {
-      fault: fault.name,
-      requirement: fault.requirement,
-      description: fault.description,
-      killed: run.failed.length > 0,
-      killedBy: run.failed.slice(0, 3),
-      seconds: run.seconds,
-    };
-    console.log(
-      `${outcome.killed ? 'killed  ' : 'SURVIVED'} ${fault.name} (${run.seconds} s)${outcome.killed ? ` by ${outcome.killedBy[0]}` : ''}`,
-    );
-    return outcome;
+  const baselines = await inParallel(profiles, width, async (profile): Promise<Baseline> => {
+    const run = await runSuite(profile, [], { maxFailures: 0 });
+    return { profile, run, passed: new Set(run.passed) };
   });
-  writeFileSync(join(outDir, 'mutation.json'), JSON.stringify({ faithful, outcomes }, null, 2));
-  writeFileSync(join(outDir, 'index.html'), render(outcomes, faithful));
-  const survivors = outcomes.filter((o) => !o.killed);
-  console.log(
-    `${outcomes.length - survivors.length} killed, ${survivors.length} survived; faithful ${faithful.failed.length} failed. Report: ${join(outDir, 'index.html')}`,
-  );
-  if (survivors.length > 0 || faithful.failed.length > 0) process.exitCode = 1;
+  const faithful: FaithfulRun[] = baselines.map((b) => faithfulSummary(b.profile, b.run));
+  for (const f of faithful)
+    console.log(
+      `faithful mock, ${f.profile}: ${f.passed} passed, ${f.failed.length} failed, ${f.skipped} skipped (${f.seconds} s)`,
+    );
+
+  const jobs = faults.flatMap((fault) => baselines.map((baseline) => ({ fault, baseline })));
+  const results: { fault: string; profile: SuiteProfile['id']; outcome: ProfileOutcome }[] = [];
+  const fullBaseline = baselines.find((b) => b.profile.id === 'full');
+  /** The report of the faults whose runs are all done: written after each run, so an interrupted run leaves its figures. */
+  const reportSoFar = (): MutationReport => {
+    const outcomeOf = (fault: Fault, profile: SuiteProfile['id']) =>
+      results.find((r) => r.fault === fault.name && r.profile === profile)?.outcome;
+    const done = faults.filter((f) => profiles.every((p) => outcomeOf(f, p.id)));
+    const outcomes = done.map((f) =>
+      toOutcome(f, outcomeOf(f, 'full') ?? NOT_RUN, outcomeOf(f, 'readonly') ?? NOT_RUN),
+    );
+    return {
+      date: new Date().toISOString(),
+      faithful,
+      scores: profiles.map((p) => score(p, outcomes)),
+      outcomes,
+      mockOnly: fullBaseline ? mockOnlyTests(fullBaseline.run.tests) : [],
+    };
+  };
+  const write = (report: MutationReport) => {
+    writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(report, null, 2));
+    writeFileSync(join(outDir, 'index.html'), renderReport(report));
+  };
+  await inParallel(jobs, width, async ({ fault, baseline }) => {
+    const outcome = await runFault(fault, baseline);
+    if (outcome.ran)
+      console.log(
+        `${outcome.killed ? 'killed  ' : 'SURVIVED'} ${describe(`${fault.name} [${baseline.profile.id}]`, outcome)}`,
+      );
+    results.push({ fault: fault.name, profile: baseline.profile.id, outcome });
+    write(reportSoFar());
+  });
+  const report = reportSoFar();
+  write(report);
+  if (values.readme) writeReadme(report);
+
+  printScores(report);
+  const fullScore = report.scores.find((s) => s.profile === 'full');
+  const readonlyScore = report.scores.find((s) => s.profile === 'readonly');
+  const faithfulFailed = faithful.some((f) => f.failed.length > 0);
+  if (
+    faithfulFailed ||
+    (fullScore && fullScore.percent < 100) ||
+    (readonlyScore && readonlyScore.percent < READONLY_TARGET)
+  )
+    process.exitCode = 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,12 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_FAULTS } from './access.ts';
+import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { ERROR_FAULTS } from './errors.ts';
 import type { Fault } from './kit.ts';
+import { NESTED_FAULTS } from './nested.ts';
 import { RULE_FAULTS } from './rules.ts';
 import { SHAPE_FAULTS } from './shapes.ts';
+import { WIRE_FAULTS } from './wire.ts';
+
+const SEND = 'only sending a message shows it';
+
+/** Faults of families built by shared helpers that only a write can reveal, with why. */
+const WRITE_ONLY: Record<string, string> = {
+  'seller-text-over-350-accepted': SEND,
+  'seller-text-350-refused': SEND,
+  'buyer-text-over-3500-accepted': SEND,
+  'charset-not-checked': SEND,
+  'attachments-26-accepted': SEND,
+  'message-too-long-as-422': SEND,
+  'blocked-conversation-renamed': SEND,
+  'message-create-token-message-changed': SEND,
+  'fiscal-conflict-as-400': 'only an upload shows the per-type limit',
+};
+
+/** Faults that break only a choice the reference leaves open, with the gap. */
+const GAP_ONLY: Record<string, string> = {
+  'currency-identity-not-one': 'the reference does not state the ratio of a currency to itself',
+  'order-paging-ignored': 'the reference does not name the paging parameters of order search',
+  'shipping-cost-above-list-cost': 'the reference does not state that cost never exceeds list_cost',
+};
+
+function classified(fault: Fault): Fault {
+  const needsWrite = WRITE_ONLY[fault.name];
+  const breaksGap = GAP_ONLY[fault.name];
+  return { ...fault, ...(needsWrite ? { needsWrite } : {}), ...(breaksGap ? { breaksGap } : {}) };
+}
 
 /** Every named fault the mutation run plants, one at a time. */
-export const FAULTS: readonly Fault[] = [...SHAPE_FAULTS, ...ERROR_FAULTS, ...ACCESS_FAULTS, ...RULE_FAULTS];
+export const FAULTS: readonly Fault[] = [
+  ...SHAPE_FAULTS,
+  ...NESTED_FAULTS,
+  ...WIRE_FAULTS,
+  ...ERROR_FAULTS,
+  ...ACCESS_FAULTS,
+  ...RULE_FAULTS,
+  ...BEHAVIOUR_FAULTS,
+].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */
 export function installFaults(app: FastifyInstance, names: readonly string[]): void {

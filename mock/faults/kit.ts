@@ -6,6 +6,10 @@ export interface Fault {
   /** The requirement id of spec/requirements/ that the fault breaks. */
   requirement: string;
   description: string;
+  /** Set when only a write (upload, send, delete) can reveal the fault: why a read-only run cannot see it. */
+  needsWrite?: string;
+  /** Set when the fault breaks only a choice the reference leaves open (a gap): no foreign target can be held to it. */
+  breaksGap?: string;
   install(app: FastifyInstance): void;
 }
 

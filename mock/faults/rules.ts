@@ -12,23 +12,39 @@ function body(request: FastifyRequest): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** A limit of the message text moved by one character: `shift` -1 accepts one more, +1 refuses the maximum. */
+/** A limit of the message text moved: every text in the class `applies` is judged as `change` makes it. */
 function textLimitOff(
   name: string,
   requirement: string,
-  at: number,
+  description: string,
+  applies: (length: number) => boolean,
   change: (text: string) => string,
+  sellerOnly = true,
 ): Fault {
   return {
     name,
     requirement,
-    description: `message creation judges a text of ${at} characters as one of ${change('x'.repeat(at)).length}`,
+    description,
     install: (app) =>
       onRequest(app, MESSAGE, (request) => {
         const json = body(request);
-        if (typeof json?.text === 'string' && [...json.text].length === at) json.text = change(json.text);
+        const seller = (request.params as Record<string, string>).user_id;
+        const from = (json?.from as Record<string, unknown> | undefined)?.user_id;
+        if (sellerOnly && String(from) !== seller) return;
+        if (typeof json?.text === 'string' && applies([...json.text].length)) json.text = change(json.text);
       }),
   };
+}
+
+/** A paging parameter the handler cannot read: invalid values treated as absent instead of refused. */
+function invalidPagingIgnored(request: FastifyRequest): void {
+  for (const name of ['limit', 'offset']) {
+    const value = query(request)[name];
+    if (value === undefined) continue;
+    const number = Number(value);
+    const valid = /^\d+$/.test(String(value)) && (name === 'offset' || number > 0);
+    if (!valid) delete query(request)[name];
+  }
 }
 
 /** A query parameter the handler never sees: a filter, sort or paging the server ignores. */
@@ -52,10 +68,27 @@ function flipFirstByte(bytes: Buffer): Buffer {
 
 /** Faults in limits, filters, sorts, paging, state rules and files. */
 export const RULE_FAULTS: Fault[] = [
-  textLimitOff('seller-text-351-accepted', 'MSG-CREATE-ERR-SELLER-LENGTH', 351, (text) => text.slice(0, 350)),
-  textLimitOff('seller-text-350-refused', 'MSG-CREATE-ERR-SELLER-LENGTH', 350, (text) => `${text}x`),
-  textLimitOff('buyer-text-3501-accepted', 'MSG-CREATE-ERR-BUYER-LENGTH', 3501, (text) =>
-    text.slice(0, 3500),
+  textLimitOff(
+    'seller-text-over-350-accepted',
+    'MSG-CREATE-ERR-SELLER-LENGTH',
+    'message creation cuts any text over 350 characters to 350 instead of refusing it',
+    (length) => length > 350,
+    (text) => [...text].slice(0, 350).join(''),
+  ),
+  textLimitOff(
+    'seller-text-350-refused',
+    'MSG-CREATE-ERR-SELLER-LENGTH',
+    'message creation counts one character too many: a text of 350 or more is refused',
+    (length) => length >= 350 && length <= 3500,
+    (text) => `${text}x`,
+  ),
+  textLimitOff(
+    'buyer-text-over-3500-accepted',
+    'MSG-CREATE-ERR-BUYER-LENGTH',
+    'message creation cuts any text over 3500 characters to 3500 instead of refusing it',
+    (length) => length > 3500,
+    (text) => [...text].slice(0, 3500).join(''),
+    false,
   ),
   {
     name: 'charset-not-checked',
@@ -71,33 +104,35 @@ export const RULE_FAULTS: Fault[] = [
   {
     name: 'attachments-26-accepted',
     requirement: 'MSG-CREATE-ATTACHMENTS-MAX',
-    description: 'message creation keeps the first 25 of 26 attachments instead of refusing',
+    description:
+      'message creation keeps the first 25 of any list of more than 25 attachments instead of refusing',
     install: (app) =>
       onRequest(app, MESSAGE, (request) => {
         const json = body(request);
-        if (Array.isArray(json?.attachments) && json.attachments.length === 26)
+        if (Array.isArray(json?.attachments) && json.attachments.length > 25)
           json.attachments = json.attachments.slice(0, 25);
       }),
   },
   {
-    name: 'listing-limit-zero-accepted',
+    name: 'listing-invalid-paging-accepted',
     requirement: 'MSG-ERR-LIMIT-ZERO',
-    description: 'the pack listing treats limit=0 as no limit',
-    install: (app) =>
-      onRequest(app, 'GET /messages/packs/:pack_id/sellers/:user_id', (request) => {
-        if (query(request).limit === '0') delete query(request).limit;
-      }),
+    description: 'the pack listing treats any invalid limit or offset as absent instead of refusing it',
+    install: (app) => onRequest(app, 'GET /messages/packs/:pack_id/sellers/:user_id', invalidPagingIgnored),
   },
   {
     name: 'fiscal-third-document-accepted',
     requirement: 'FIS-ERR-MAX-FILES',
-    description: 'a third fiscal document of a seller is answered as uploaded',
+    description: 'an upload to a pack where the seller already holds two documents is answered as uploaded',
+    needsWrite: 'only an upload shows the per-seller limit',
     install: (app) =>
       onJson(
         app,
         'POST /packs/:pack_id/fiscal_documents',
-        (json, _request, reply) => {
-          if (!String(json.message ?? '').includes('max amount')) return json;
+        (json, request, reply) => {
+          const pack = Number((request.params as Record<string, string>).pack_id);
+          const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+          const seller = token ? app.world.users.byToken(token) : undefined;
+          if (!seller || app.world.fiscal.ofSeller(pack, seller.id).length < 2) return json;
           reply.code(200);
           return { ids: ['0000000000000000deadbeef'] };
         },
@@ -108,17 +143,13 @@ export const RULE_FAULTS: Fault[] = [
     name: 'attachment-size-not-enforced',
     requirement: 'ATT-ERR-TOO-LARGE',
     description: 'an attachment over 25 MB is answered as uploaded',
+    needsWrite: 'only an upload shows the size limit',
     install: (app) =>
       onJson(
         app,
         'POST /messages/attachments',
-        (json, _request, reply) => {
-          if (
-            !String(json.message ?? '')
-              .toLowerCase()
-              .includes('bigger')
-          )
-            return json;
+        (json, request, reply) => {
+          if (Number(request.headers['content-length'] ?? 0) <= 25 * 1024 * 1024) return json;
           reply.code(200);
           return { id: 'oversized-attachment' };
         },

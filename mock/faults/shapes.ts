@@ -3,6 +3,8 @@ import { type Fault, onJson, type RouteKey, removePath, setPath } from './kit.ts
 const ORDER: RouteKey = 'GET /orders/:order_id';
 const SEARCH: RouteKey = 'GET /orders/search';
 
+type Body = Record<string, unknown>;
+
 /** A field removed from an answer. */
 function dropField(name: string, requirement: string, route: RouteKey, path: string, status = 200): Fault {
   return {
@@ -10,6 +12,17 @@ function dropField(name: string, requirement: string, route: RouteKey, path: str
     requirement,
     description: `${route} answers without ${path}`,
     install: (app) => onJson(app, route, (body) => removePath(body, path), status),
+  };
+}
+
+/** A field of an order removed or retyped only for orders in one status: the code path of that status. */
+function orderField(name: string, requirement: string, status: string, path: string, value?: unknown): Fault {
+  const change = (body: Body) => (value === undefined ? removePath(body, path) : setPath(body, path, value));
+  return {
+    name,
+    requirement,
+    description: `the read of a ${status} order answers ${value === undefined ? `without ${path}` : `${path} as ${JSON.stringify(value)}`}`,
+    install: (app) => onJson(app, ORDER, (body) => (body.status === status ? change(body) : body), 200),
   };
 }
 
@@ -32,9 +45,9 @@ function setField(
 
 /** Faults in the shape of answers: fields removed, mistyped, enums widened, nullability broken. */
 export const SHAPE_FAULTS: Fault[] = [
-  dropField('order-without-status-detail', 'ORD-ORDER-FIELDS', ORDER, 'status_detail'),
-  dropField('order-item-without-unit-price', 'ORD-ITEM-FIELDS', ORDER, 'order_items.0.unit_price'),
-  setField('order-total-as-string', 'ORD-ORDER-FIELDS', ORDER, 'total_amount', '12.50', 'as a string'),
+  orderField('order-without-status-detail', 'ORD-ORDER-FIELDS', 'cancelled', 'status_detail'),
+  orderField('order-item-without-unit-price', 'ORD-ITEM-FIELDS', 'paid', 'order_items.0.unit_price'),
+  orderField('order-total-as-string', 'ORD-ORDER-FIELDS', 'partially_paid', 'total_amount', '12.50'),
   setField(
     'order-status-widened',
     'ORD-STATUS-VALUES',

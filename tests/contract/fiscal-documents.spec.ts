@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import type { Caller, FilePart } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
+import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { pdfPart, sampleFile, xmlPart } from '../../fixtures/samples.ts';
 
@@ -129,16 +129,22 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
 
 test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () => {
   test(
-    'lets the buyer download every document of the pack',
-    verifies(['FIS-DOWNLOAD-FILE'], '@readonly'),
+    'lets the buyer download every document of the pack whole and of its listed type, the same bytes its seller gets',
+    verifies(['FIS-DOWNLOAD-FILE', 'FIS-LIST-BUYER-ALL'], '@readonly'),
     async ({ api, target }) => {
       const pack = target.fiscal.sharedPack;
-      const ids = await idsListed(api, pack, 'buyer');
-      test.skip(ids.length === 0, 'the shared pack holds no document to download');
-      for (const id of ids) {
-        const res = await download(api, pack, id, 'buyer');
+      const listed = (await list(api, pack, 'buyer')).body as DocumentList;
+      test.skip(listed.fiscal_documents.length === 0, 'the shared pack holds no document to download');
+      const ownIds = new Set(await idsListed(api, pack, 'seller'));
+      for (const doc of listed.fiscal_documents) {
+        const res = await download(api, pack, doc.id, 'buyer');
         expect(res.status, res.label).toBe(200);
-        expect(res.bytes.length, `${res.label}: a file`).toBeGreaterThan(0);
+        expectFileOfType(res.bytes, doc.file_type, res.label);
+        if (!ownIds.has(doc.id)) continue;
+        const sellers = await download(api, pack, doc.id, 'seller');
+        expect(sellers.bytes.equals(res.bytes), `${sellers.label}: the same file the buyer downloads`).toBe(
+          true,
+        );
       }
     },
   );
@@ -155,6 +161,17 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
         { status: 403, error: 'forbidden', message: 'Access Denied' },
         target,
       );
+    },
+  );
+
+  test(
+    "refuses a document through another pack's path",
+    verifies(['FIS-ERR-DOWNLOAD-UNKNOWN'], '@readonly'),
+    async ({ api, target }) => {
+      const [id] = await idsListed(api, target.fiscal.sharedPack, 'seller');
+      expect(id, 'the seller has a document in the shared pack').toBeDefined();
+      const res = await download(api, target.fiscal.halfPack, id!, 'seller');
+      expect(res.status, `${res.label}: document ${id} is not in pack ${target.fiscal.halfPack}`).toBe(400);
     },
   );
 

@@ -88,13 +88,12 @@ test.describe('GET /shipments/{shipment_id}/lead_time', () => {
       expect([shipment.status, lead.status]).toEqual([200, 200]);
       const inShipment = (shipment.body as { lead_time: { estimated_delivery_time?: unknown } }).lead_time
         .estimated_delivery_time;
-      test.skip(
-        inShipment === undefined,
-        'not verified: needs a shipment whose read carries estimated_delivery_time (orders.shipment)',
-      );
-      // Open objects: the promise fields the reference names, where both reads carry them.
+      // Versioning 3: changes to delivery promises are reflected in GET /shipments/{id}; a dropped promise is a failure.
       const inLead = (lead.body as { estimated_delivery_time: Record<string, unknown> })
         .estimated_delivery_time;
+      expect(inLead, `${lead.label}: the delivery promise of the shipment`).toBeDefined();
+      expect(inShipment, `${shipment.label}: reflects the delivery promise of its lead time`).toBeDefined();
+      // Open objects: the promise fields the reference names, where both reads carry them.
       const named = PROMISE_FIELDS.filter((field) => field in inLead && field in (inShipment as object));
       expect(named.length, 'the two reads share promise fields').toBeGreaterThan(0);
       for (const field of named)

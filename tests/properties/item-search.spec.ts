@@ -106,8 +106,18 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
           expect(inner.paging.total, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(
             outer.paging.total,
           );
-          // Only a complete first page lists every match; then the narrow matches are among the wide ones.
-          if (outer.paging.total > outer.results.length) return;
+          // A complete first page lists every match: the narrow matches are among its results. Past one page,
+          // the narrow matches must at least lie inside the narrow range, hence inside the wide one.
+          if (outer.paging.total > outer.results.length) {
+            const outside = inner.results.filter(
+              (i) => !contains(narrow, i.location.latitude, i.location.longitude),
+            );
+            expect(
+              outside.map((i) => i.id),
+              `SEARCH-LOCATION-RANGE: results of ${where} outside it`,
+            ).toEqual([]);
+            return;
+          }
           const wideIds = new Set(outer.results.map((item) => item.id));
           const added = inner.results.filter((item) => !wideIds.has(item.id)).map((item) => item.id);
           expect(added, `SEARCH-LOCATION-RANGE: results of ${where} that the wide range lacks`).toEqual([]);

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import {
   contentTypeConformance,
   errorShapeConformance,
+  jsonBodyParses,
+  jsonCharsetConformance,
   notAServerError,
   responseHeadersConformance,
   responseSchemaConformance,
@@ -142,6 +144,45 @@ test.describe('errorShapeConformance', () => {
 
   test('does not apply to successful answers', () => {
     expect(errorShapeConformance(order, jsonResponse(200, { anything: true }))).toEqual([]);
+  });
+});
+
+test.describe('jsonBodyParses', () => {
+  const truncated = { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } };
+
+  test('fails a JSON answer cut short, quoting its start', () => {
+    const res = { ...truncated, body: undefined, text: '{"id": 2000000001, "status": "pa' };
+    expect(jsonBodyParses(order, res)).toEqual([
+      'GET /orders/{order_id} answered 200 with Content-Type "application/json" and a body that is not JSON: "{\\"id\\": 2000000001, \\"status\\": \\"pa" (string)',
+    ]);
+  });
+
+  test('passes a JSON answer that parses, and a binary file that is not JSON', () => {
+    expect(jsonBodyParses(order, jsonResponse(200, conformingOrder))).toEqual([]);
+    const pdf = {
+      status: 200,
+      headers: { 'content-type': 'application/pdf' },
+      body: undefined,
+      text: '%PDF-1.4',
+    };
+    expect(jsonBodyParses(file, pdf)).toEqual([]);
+  });
+});
+
+test.describe('jsonCharsetConformance', () => {
+  test('fails JSON declared in ISO-8859-1, naming the charset', () => {
+    const res = jsonResponse(200, conformingOrder, {
+      'content-type': 'application/json; charset=ISO-8859-1',
+    });
+    expect(jsonCharsetConformance(order, res)).toEqual([
+      'GET /orders/{order_id} answered 200 with JSON in charset "iso-8859-1"; JSON is UTF-8',
+    ]);
+  });
+
+  test('passes JSON in UTF-8 or without a charset', () => {
+    expect(jsonCharsetConformance(order, jsonResponse(200, conformingOrder))).toEqual([]);
+    const bare = jsonResponse(200, conformingOrder, { 'content-type': 'application/json' });
+    expect(jsonCharsetConformance(order, bare)).toEqual([]);
   });
 });
 

@@ -8,28 +8,35 @@ import { projectRoot } from '../../fixtures/conformance/spec.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 
 /**
- * One fault of each family (shape, error, access, limit, filter, state, file, hierarchy): the full run
- * of every fault is `npm run mutation`, documented in the README with its latest score.
+ * One fault of each family (shape, wire, error, access, paging, visibility, file, and one only a write
+ * reveals), under both profiles: the full run of every fault is `npm run mutation`, documented in the
+ * README with its latest scores.
  */
 const REPRESENTATIVE = [
   'order-status-widened',
+  'order-search-cut-short',
   'no-token-as-401',
   'fiscal-list-by-anyone',
-  'buyer-text-3501-accepted',
-  'order-status-filter-ignored',
+  'buyer-text-over-3500-accepted',
+  'order-search-offset-off-by-one',
   'moderated-shown-to-counterpart',
   'attachment-download-altered',
-  'category-path-truncated',
 ];
 
+interface ProfileOutcome {
+  ran: boolean;
+  killed: boolean;
+}
+
 interface MutationReport {
-  faithful: { failed: string[]; passed: number };
-  outcomes: { fault: string; killed: boolean; killedBy: string[] }[];
+  faithful: { profile: string; failed: string[]; passed: number }[];
+  scores: { profile: string; killed: number; observable: number; writeOnly: number }[];
+  outcomes: { fault: string; needsWrite?: string; full: ProfileOutcome; readonly: ProfileOutcome }[];
 }
 
 test.describe('the suite tests itself', () => {
-  test('plants at least 40 named faults, each tied to a requirement of the catalog', () => {
-    expect(FAULTS.length).toBeGreaterThanOrEqual(40);
+  test('plants at least 100 named faults, each tied to a requirement of the catalog', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(100);
     expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
     const known = new Set(loadRequirements().map((r) => r.id));
     expect(FAULTS.filter((f) => !known.has(f.requirement)).map((f) => `${f.name}: ${f.requirement}`)).toEqual(
@@ -37,7 +44,7 @@ test.describe('the suite tests itself', () => {
     );
   });
 
-  test('kills every representative fault and passes on the faithful mock', () => {
+  test('kills every representative fault under both profiles, counts the write-only one apart, and passes on the faithful mock', () => {
     test.setTimeout(300_000);
     const out = mkdtempSync(join(tmpdir(), 'mutation-self-'));
     const run = spawnSync(
@@ -49,10 +56,23 @@ test.describe('the suite tests itself', () => {
       },
     );
     const report = JSON.parse(readFileSync(join(out, 'mutation.json'), 'utf8')) as MutationReport;
-    expect(report.faithful.failed, run.stdout).toEqual([]);
-    expect(report.faithful.passed).toBeGreaterThan(0);
-    const survivors = report.outcomes.filter((o) => !o.killed).map((o) => o.fault);
+    expect(
+      report.faithful.map((f) => [f.profile, f.failed]),
+      run.stdout,
+    ).toEqual([
+      ['full', []],
+      ['readonly', []],
+    ]);
+    expect(report.faithful.every((f) => f.passed > 0)).toBe(true);
+    const survivors = report.outcomes
+      .filter((o) => !o.full.killed || (o.readonly.ran && !o.readonly.killed))
+      .map((o) => o.fault);
     expect(survivors, run.stdout).toEqual([]);
+    const writeOnly = report.outcomes.filter((o) => o.needsWrite);
+    expect(writeOnly.map((o) => [o.fault, o.readonly.ran])).toEqual([
+      ['buyer-text-over-3500-accepted', false],
+    ]);
+    expect(report.scores.find((s) => s.profile === 'readonly')?.writeOnly).toBe(1);
     expect(report.outcomes.map((o) => o.fault).sort()).toEqual([...REPRESENTATIVE].sort());
   });
 });

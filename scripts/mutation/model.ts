@@ -1,0 +1,139 @@
+import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
+import type { Fault } from '../../mock/faults/kit.ts';
+import type { TestRecord } from '../reports/results.ts';
+import type { SuiteProfile, SuiteRun } from './run.ts';
+
+/** What one profile's run did to one fault. */
+export interface ProfileOutcome {
+  /** false when the fault was not run under this profile (it needs a write and the profile forbids writes). */
+  ran: boolean;
+  killed: boolean;
+  /** Tests that failed against the fault and passed on the faithful mock under the same profile. */
+  killedBy: string[];
+  /** Tests that failed against the fault but also fail on the faithful mock: never counted as kills. */
+  ignoredFailures: string[];
+  seconds: number;
+}
+
+export interface FaultOutcome {
+  fault: string;
+  requirement: string;
+  description: string;
+  needsWrite?: string;
+  breaksGap?: string;
+  full: ProfileOutcome;
+  readonly: ProfileOutcome;
+}
+
+export interface Score {
+  profile: SuiteProfile['id'];
+  title: string;
+  killed: number;
+  /** Faults this profile can observe (all for full; those without needsWrite for read-only). */
+  observable: number;
+  /** Faults only a write reveals, counted apart. */
+  writeOnly: number;
+  /** Faults that break only a choice the reference leaves open, counted apart. */
+  gapOnly: number;
+  percent: number;
+}
+
+export interface FaithfulRun {
+  profile: SuiteProfile['id'];
+  passed: number;
+  failed: string[];
+  skipped: number;
+  seconds: number;
+}
+
+export interface MockOnlyTest {
+  title: string;
+  requirements: { id: string; basis: string; text: string }[];
+  /** What the test depends on that the reference leaves open, or that it asserts the mock's own data. */
+  gap: string;
+}
+
+export interface MutationReport {
+  date: string;
+  faithful: FaithfulRun[];
+  scores: Score[];
+  outcomes: FaultOutcome[];
+  mockOnly: MockOnlyTest[];
+  /** What a reader must know about how the figures were gathered (e.g. a merge of partial runs). */
+  note?: string;
+}
+
+export const NOT_RUN: ProfileOutcome = {
+  ran: false,
+  killed: false,
+  killedBy: [],
+  ignoredFailures: [],
+  seconds: 0,
+};
+
+/** A kill counts only through a test that passes on the faithful mock under the same profile. */
+export function judge(run: SuiteRun, faithfulPassed: ReadonlySet<string>): ProfileOutcome {
+  const killedBy = run.failed.filter((title) => faithfulPassed.has(title));
+  return {
+    ran: true,
+    killed: killedBy.length > 0,
+    killedBy: killedBy.slice(0, 3),
+    ignoredFailures: run.failed.filter((title) => !faithfulPassed.has(title)).slice(0, 3),
+    seconds: run.seconds,
+  };
+}
+
+export function faithfulSummary(profile: SuiteProfile, run: SuiteRun): FaithfulRun {
+  return {
+    profile: profile.id,
+    passed: run.passed.length,
+    failed: run.failed,
+    skipped: run.tests.filter((t) => t.outcome === 'skipped').length,
+    seconds: run.seconds,
+  };
+}
+
+export function score(profile: SuiteProfile, outcomes: FaultOutcome[]): Score {
+  const observable = outcomes.filter((o) => profile.id === 'full' || (!o.needsWrite && !o.breaksGap));
+  const killed = observable.filter((o) => o[profile.id].killed).length;
+  return {
+    profile: profile.id,
+    title: profile.title,
+    killed,
+    observable: observable.length,
+    writeOnly: profile.id === 'full' ? 0 : outcomes.filter((o) => o.needsWrite).length,
+    gapOnly: profile.id === 'full' ? 0 : outcomes.filter((o) => !o.needsWrite && o.breaksGap).length,
+    percent: observable.length ? Math.round((killed / observable.length) * 1000) / 10 : 0,
+  };
+}
+
+/** The @mock-only tests of the full faithful run, each with the reference gap it depends on. */
+export function mockOnlyTests(tests: TestRecord[]): MockOnlyTest[] {
+  const catalog = new Map(loadRequirements().map((r) => [r.id, r]));
+  return tests
+    .filter((t) => t.tags.includes('@mock-only'))
+    .map((t) => {
+      const requirements = t.requirements.map((id) => ({
+        id,
+        basis: catalog.get(id)?.basis ?? 'unknown',
+        text: catalog.get(id)?.text ?? '',
+      }));
+      const gaps = requirements.filter((r) => r.basis === 'gap').map((r) => `${r.id}: ${r.text}`);
+      // A test of documented rules only stays mock-only when it asserts the mock's own data (values, counts).
+      const gap = gaps.length ? gaps.join(' ') : 'no gap requirement: asserts the mock’s own seed data';
+      return { title: t.title, requirements, gap };
+    })
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+export function toOutcome(fault: Fault, full: ProfileOutcome, readonly: ProfileOutcome): FaultOutcome {
+  return {
+    fault: fault.name,
+    requirement: fault.requirement,
+    description: fault.description,
+    ...(fault.needsWrite ? { needsWrite: fault.needsWrite } : {}),
+    ...(fault.breaksGap ? { breaksGap: fault.breaksGap } : {}),
+    full,
+    readonly,
+  };
+}

@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { freePort } from '../free-port.ts';
+import { readResults, type TestRecord } from '../reports/results.ts';
+
+const PROJECTS = ['--project', 'contract', '--project', 'properties'];
+
+/** How the suite meets the target: the mock's own profile, or a foreign read-only one. */
+export interface SuiteProfile {
+  id: 'full' | 'readonly';
+  title: string;
+  /** A profile file for TARGET. */
+  path: string;
+}
+
+/** The mock's profile, and the same profile as a foreign read-only staging server would be described. */
+export function suiteProfiles(): SuiteProfile[] {
+  const mockPath = join(projectRoot, 'fixtures', 'targets', 'mock.json');
+  const foreign = JSON.parse(readFileSync(mockPath, 'utf8')) as Record<string, unknown>;
+  foreign.name = 'foreign-readonly';
+  foreign.isMock = false;
+  foreign.allowsWrites = false;
+  const foreignPath = join(mkdtempSync(join(tmpdir(), 'mutation-profile-')), 'foreign-readonly.json');
+  writeFileSync(foreignPath, JSON.stringify(foreign));
+  return [
+    { id: 'full', title: 'full (mock profile: writes, @mock-only tests)', path: mockPath },
+    { id: 'readonly', title: 'foreign read-only (isMock: false, allowsWrites: false)', path: foreignPath },
+  ];
+}
+
+export interface SuiteRun {
+  tests: TestRecord[];
+  failed: string[];
+  passed: string[];
+  seconds: number;
+}
+
+/** Mocks started and not yet stopped: stopped too when the mutation run itself is interrupted. */
+const liveMocks = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const mock of liveMocks) stopMock(mock);
+    process.exit(130);
+  });
+}
+
+function startMock(faults: string[], port: number): ChildProcess {
+  const env = { ...process.env, MOCK_FAULTS: faults.join(',') };
+  const mock = spawn('npx', ['tsx', 'mock/server.ts', '--port', String(port)], {
+    cwd: projectRoot,
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  liveMocks.add(mock);
+  mock.on('exit', () => liveMocks.delete(mock));
+  return mock;
+}
+
+async function waitHealthy(port: number, mock: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (mock.exitCode !== null) throw new Error(`the mock exited with ${mock.exitCode} before answering`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/__mock/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the mock on port ${port} did not answer within 30 s`);
+}
+
+function stopMock(mock: ChildProcess): void {
+  if (mock.pid === undefined || mock.exitCode !== null) return;
+  try {
+    process.kill(-mock.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+function runPlaywright(profile: SuiteProfile, port: number, maxFailures: number, grep?: string) {
+  const reports = mkdtempSync(join(tmpdir(), 'mutation-'));
+  const args = ['playwright', 'test', ...PROJECTS, '--reporter=json'];
+  if (maxFailures > 0) args.push(`--max-failures=${maxFailures}`);
+  if (grep) args.push('--grep', grep);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CI: '1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    TARGET: profile.path,
+    REPORTS_DIR: reports,
+    WORKERS: process.env.MUTATION_WORKERS ?? '1',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'results.json'),
+  };
+  delete env.MOCK_FAULTS;
+  return new Promise<string>((resolve) => {
+    const child = spawn('npx', args, { cwd: projectRoot, env, stdio: 'ignore' });
+    child.on('exit', () => resolve(join(reports, 'results.json')));
+  });
+}
+
+/** Runs the suite under a profile against a mock with the given faults planted (none: the faithful mock). */
+export async function runSuite(
+  profile: SuiteProfile,
+  faults: string[],
+  options: { maxFailures: number; grep?: string },
+): Promise<SuiteRun> {
+  const port = await freePort();
+  const started = Date.now();
+  const mock = startMock(faults, port);
+  const what = faults.join(',') || 'the faithful mock';
+  try {
+    await waitHealthy(port, mock);
+    const resultsFile = await runPlaywright(profile, port, options.maxFailures, options.grep);
+    const { tests } = readResults(resultsFile);
+    const failed = tests.filter((t) => t.outcome === 'failed').map((t) => t.title);
+    const passed = tests.filter((t) => t.outcome === 'passed').map((t) => t.title);
+    if (failed.length + passed.length === 0) throw new Error('no test ran');
+    return { tests, failed, passed, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  } catch (error) {
+    throw new Error(`the ${profile.id} suite did not run against ${what}: ${(error as Error).message}`);
+  } finally {
+    stopMock(mock);
+  }
+}
