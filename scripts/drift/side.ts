@@ -1,4 +1,5 @@
 /** One side of a drift run: a base URL, the ids its profile gives, and calls checked by the suite's checks. */
+import { parseJsonBody } from '../../fixtures/api/json-body.ts';
 import { runChecks } from '../../fixtures/conformance/checks.ts';
 import type { Spec } from '../../fixtures/conformance/spec.ts';
 import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
@@ -28,15 +29,6 @@ function pacer(perSecond: number): () => Promise<void> {
 
 function fillPath(template: string, values: Call['path'] = {}): string {
   return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name])));
-}
-
-function parseJson(text: string, contentType: string): unknown {
-  if (!contentType.includes('json') || text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export class Side {
@@ -81,7 +73,7 @@ export class Side {
     const response: ObservedResponse = {
       status: answer.status,
       headers: Object.fromEntries(answer.headers),
-      body: parseJson(text, contentType),
+      body: parseJsonBody(text, contentType),
       text,
     };
     const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);

@@ -1,7 +1,8 @@
 import { esc } from './html.ts';
 import type { RequirementStatus, Traceability } from './traceability.ts';
 
-const SHOWN: RequirementStatus[] = [
+/** Every status a requirement can have in a run, in the order the page shows them. */
+export const REQUIREMENT_STATUSES: RequirementStatus[] = [
   'verified',
   'failed',
   'not verified',
@@ -23,7 +24,7 @@ export function verdictLine(trace: Traceability): string {
 }
 
 function bar(counts: Record<string, number>, total: number): string {
-  const parts = SHOWN.filter((status) => counts[status])
+  const parts = REQUIREMENT_STATUSES.filter((status) => counts[status])
     .map((status) => {
       const width = ((100 * (counts[status] ?? 0)) / total).toFixed(2);
       return `<i class="${status.replace(' ', '-')}" style="width:${width}%" title="${esc(status)}: ${counts[status]}"></i>`;
@@ -40,12 +41,14 @@ export function coveragePicture(trace: Traceability): string {
     counts[row.status] = (counts[row.status] ?? 0) + 1;
     byArea.set(row.area, counts);
   }
-  const legend = SHOWN.map((s) => `<span class="${s.replace(' ', '-')}">■ ${esc(s)}</span>`).join(' ');
+  const legend = REQUIREMENT_STATUSES.map(
+    (s) => `<span class="${s.replace(' ', '-')}">■ ${esc(s)}</span>`,
+  ).join(' ');
   const rows = [...byArea]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([area, counts]) => {
       const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-      const figures = SHOWN.filter((s) => counts[s])
+      const figures = REQUIREMENT_STATUSES.filter((s) => counts[s])
         .map((s) => `${counts[s]} ${s}`)
         .join(', ');
       return `<tr><td>${esc(area)}</td><td>${bar(counts, total)}</td><td class="muted">${esc(figures)}</td></tr>`;

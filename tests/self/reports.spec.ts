@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
 import { freePort } from '../../scripts/free-port.ts';
+import { REQUIREMENT_STATUSES } from '../../scripts/reports/coverage-picture.ts';
 import { findSecrets } from '../../scripts/reports/find-secrets.ts';
 import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
@@ -80,19 +81,7 @@ test.describe
         .filter((r) => !r.retired)
         .map((r) => r.id);
       expect(trace.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
-      expect(
-        trace.rows.every((r) =>
-          [
-            'verified',
-            'failed',
-            'not verified',
-            'mock-only',
-            'read-only',
-            'uncovered',
-            'untestable',
-          ].includes(r.status),
-        ),
-      ).toBe(true);
+      expect(trace.rows.every((r) => (REQUIREMENT_STATUSES as string[]).includes(r.status))).toBe(true);
       const html = readFileSync(join(run.dir, 'traceability.html'), 'utf8');
       for (const id of ids) expect(html).toContain(`id="${id}"`);
     });
