@@ -19,7 +19,7 @@ import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 
 /** One fault of each family: a missing field, a renamed error, an owner not checked, a filter ignored, a tree broken, a limit moved (a write). */
 const PLANTED = [
-  'seller-text-351-accepted',
+  'seller-text-over-350-accepted',
   'order-without-status-detail',
   'order-not-found-renamed',
   'order-read-by-anyone',
@@ -111,7 +111,7 @@ test.describe('the drift run (npm run drift)', () => {
   test('sends no write to a target whose profile does not allow writes, and says what it left out', async () => {
     const methods: string[] = [];
     const run = await driftRun(
-      ['seller-text-351-accepted'],
+      ['seller-text-over-350-accepted'],
       (app) => app.addHook('onRequest', async (request) => void methods.push(request.method)),
       { allowsWrites: false, messaging: { ...loadProfile({ TARGET: 'mock' }).messaging, pack: undefined } },
     );
