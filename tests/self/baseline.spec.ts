@@ -9,13 +9,13 @@ import { freePort } from '../../scripts/free-port.ts';
 // A run against the mock with a planted fault, judged against a baseline of known deviations:
 // recorded by --update-baseline, known deviations pass, and removing one line fails on it alone.
 
-const FAULT = 'order-total-as-string';
+const FAULT = 'order-taxes-amount-as-string';
 const TESTS = [
   'tests/contract/orders.spec.ts',
   '-g',
   'computes the total with shipping|answers an order in the full form',
 ];
-const SCHEMA_LINE = '"field":"total_amount"';
+const SCHEMA_LINE = '"field":"taxes.amount"';
 
 interface Run {
   status: number | null;
@@ -76,7 +76,7 @@ test.describe('known deviations: a baseline of the target', () => {
     expect(fresh.status, verdictOf(fresh)).toBe(1);
     expect(verdictOf(fresh)).toContain('verdict: FAIL (1 new');
     expect(fresh.output).toMatch(
-      /new deviations \(fail the run\): 1\n {2}\[responseSchemaConformance\] GET \/orders\/\{order_id\} total_amount /,
+      /new deviations \(fail the run\): 1\n {2}\[responseSchemaConformance\] GET \/orders\/\{order_id\} taxes.amount /,
     );
   });
 });
