@@ -1,0 +1,265 @@
+/**
+ * Sending post-sale messages. Write tests use messaging.writablePacks by index, one per test (see
+ * `writable` in support/messages.ts). Messages cannot be deleted: assertions are relative to what is there.
+ * blockedPack, mediationPack and fulfilledPack only get refused sends.
+ */
+import { expectError } from '../../fixtures/assertions.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import {
+  allIds,
+  buyerSays,
+  expectCreated,
+  messageIdOf,
+  sellerSays,
+  send,
+  writable,
+} from './support/messages.ts';
+
+test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
+  test(
+    "creates a seller message that then appears in the sender's listing (and the buyer's on the mock)",
+    verifies(['MSG-CREATE-BODY', 'MSG-CREATE-VISIBLE'], '@writes', '@smoke'),
+    async ({ api, target }) => {
+      const pack = writable(target, 0);
+      const before = await allIds(api, target, 'seller', pack);
+      const id = expectCreated(
+        await send(api, target, { pack, json: sellerSays(target, `Pedido enviado (${Date.now()}).`) }),
+      );
+      const after = await allIds(api, target, 'seller', pack);
+      expect(after.total, 'paging.total grows by one').toBe(before.total + 1);
+      expect(after.ids).toContain(id);
+      // Moderation may delay what the counterpart sees: immediate visibility to the buyer is the mock's.
+      if (target.isMock) expect((await allIds(api, target, 'buyer', pack)).ids).toContain(id);
+    },
+  );
+
+  test(
+    'answers 201 with the current form and lists the new message last',
+    verifies(['MSG-CREATE-STATUS', 'MSG-LIST-ORDER', 'MSG-CREATE-X-CLIENT-ID'], '@writes', '@mock-only'),
+    async ({ api, target }) => {
+      const pack = writable(target, 5);
+      const res = await send(api, target, { pack, json: sellerSays(target, 'Obrigado pela compra!') });
+      expect(res.status).toBe(201);
+      const { ids } = await allIds(api, target, 'seller', pack);
+      expect(ids.at(-1)).toBe(messageIdOf(res.body));
+    },
+  );
+
+  test(
+    'accepts 3500 characters from the buyer',
+    verifies(['MSG-CREATE-ERR-BUYER-LENGTH'], '@writes'),
+    async ({ api, target }) => {
+      const pack = writable(target, 1);
+      expectCreated(
+        await send(api, target, { as: 'buyer', pack, json: buyerSays(target, 'b'.repeat(3500)) }),
+      );
+      expectError(
+        await send(api, target, { as: 'buyer', pack, json: buyerSays(target, 'b'.repeat(3501)) }),
+        { status: 400 },
+        target,
+      );
+    },
+  );
+
+  test(
+    'accepts 350 characters from the seller and refuses 351',
+    verifies(['MSG-CREATE-ERR-SELLER-LENGTH'], '@writes'),
+    async ({ api, target }) => {
+      const pack = writable(target, 2);
+      expectCreated(await send(api, target, { pack, json: sellerSays(target, 's'.repeat(350)) }));
+      const res = await send(api, target, { pack, json: sellerSays(target, 's'.repeat(351)) });
+      expectError(
+        res,
+        {
+          status: 400,
+          message: 'The message content is too long, max characters allowed are 350',
+          messageIsGap: true,
+        },
+        target,
+      );
+    },
+  );
+
+  const refused = [
+    {
+      name: 'no token',
+      ids: ['MSG-CREATE-ERR-NO-TOKEN'],
+      as: 'anonymous',
+      message: 'Access token is required',
+    },
+    {
+      name: 'no application id',
+      ids: ['MSG-CREATE-ERR-NO-APP-ID'],
+      query: { tag: 'post_sale' },
+      message: 'Application id is required',
+    },
+    { name: 'no JSON body', ids: ['MSG-CREATE-ERR-BODY-MISSING'], json: undefined },
+    {
+      name: 'no from',
+      ids: ['MSG-CREATE-ERR-FROM-MISSING'],
+      json: (t: TargetProfile) => ({ to: { user_id: String(t.users.buyer.id) }, text: 'Olá' }),
+    },
+    {
+      name: 'no to.user_id',
+      ids: ['MSG-CREATE-ERR-TO-MISSING'],
+      json: (t: TargetProfile) => ({ from: { user_id: String(t.users.seller.id) }, to: {}, text: 'Olá' }),
+    },
+    {
+      name: 'an invalid to user id',
+      ids: ['MSG-CREATE-ERR-TO-INVALID'],
+      json: (t: TargetProfile) => sellerSays(t, 'Olá', { to: { user_id: 'not-a-user' } }),
+    },
+    {
+      name: 'the sender as receiver',
+      ids: ['MSG-CREATE-ERR-SAME-USER'],
+      json: (t: TargetProfile) => sellerSays(t, 'Olá', { to: { user_id: String(t.users.seller.id) } }),
+    },
+    {
+      name: 'characters outside ISO-8859-1',
+      ids: ['MSG-CREATE-ERR-CHARSET'],
+      json: (t: TargetProfile) => sellerSays(t, '你好, Привет'),
+    },
+  ] as const;
+  for (const row of refused) {
+    test(`answers 400 to ${row.name}`, verifies([...row.ids], '@writes'), async ({ api, target }) => {
+      const json =
+        'json' in row
+          ? typeof row.json === 'function'
+            ? row.json(target)
+            : row.json
+          : sellerSays(target, 'Olá');
+      const res = await send(api, target, {
+        as: 'as' in row ? row.as : 'seller',
+        json,
+        query: 'query' in row ? row.query : undefined,
+      });
+      expectError(res, { status: 400, message: 'message' in row ? row.message : undefined }, target);
+    });
+  }
+
+  const forbiddenRows = [
+    {
+      name: 'a mediation in process',
+      ids: ['MSG-CREATE-ERR-MEDIATION'],
+      pack: (t: TargetProfile) => t.messaging.mediationPack,
+    },
+    {
+      name: 'a purchase fulfilled by the platform and not delivered',
+      ids: ['MSG-CREATE-ERR-FULFILLED'],
+      pack: (t: TargetProfile) => t.messaging.fulfilledPack,
+    },
+    { name: 'a sender other than the caller', ids: ['MSG-CREATE-ERR-SENDER-ACCESS'], json: buyerSays },
+    { name: 'a caller outside the order', ids: ['MSG-CREATE-ERR-SENDER-ACCESS'], as: 'stranger' },
+    {
+      name: 'a receiver outside the order',
+      ids: ['MSG-CREATE-ERR-RECEIVER'],
+      json: (t: TargetProfile) => sellerSays(t, 'Olá', { to: { user_id: String(t.users.stranger.id) } }),
+    },
+    { name: 'a user of a site without the API', ids: ['MSG-AUTH-SITE'], as: 'unavailableSite' },
+  ] as const;
+  for (const row of forbiddenRows) {
+    test(`answers 403 to ${row.name}`, verifies([...row.ids], '@writes'), async ({ api, target }) => {
+      const json = 'json' in row ? row.json(target, 'Olá') : sellerSays(target, 'Olá');
+      const pack = 'pack' in row ? row.pack(target) : undefined;
+      expectError(
+        await send(api, target, { as: 'as' in row ? row.as : 'seller', pack, json }),
+        { status: 403 },
+        target,
+      );
+    });
+  }
+
+  test(
+    'answers 403 conversation_blocked in a conversation blocked by a cancelled order',
+    verifies(['MSG-CREATE-ERR-BLOCKED'], '@writes'),
+    async ({ api, target }) => {
+      const res = await send(api, target, {
+        as: 'buyer',
+        pack: target.messaging.blockedPack,
+        json: buyerSays(target, 'Olá'),
+      });
+      expectError(
+        res,
+        {
+          status: 403,
+          error: 'conversation_blocked',
+          message: 'blocked_conversation_send_message_forbidden',
+        },
+        target,
+      );
+      expect(
+        JSON.stringify((res.body as { cause: unknown[] }).cause),
+        'cause names blocked_by_cancelled_order',
+      ).toContain('blocked_by_cancelled_order');
+    },
+  );
+
+  test(
+    'sends the blocked cause as a string element',
+    verifies(
+      ['MSG-CREATE-BLOCKED-CAUSE', 'MSG-CREATE-MEDIATION-COUNTRY', 'MSG-CREATE-EMOTICONS', 'MSG-CREATE-TAG'],
+      '@writes',
+      '@mock-only',
+    ),
+    async ({ api, target }) => {
+      const blocked = await send(api, target, {
+        as: 'buyer',
+        pack: target.messaging.blockedPack,
+        json: buyerSays(target, 'Olá'),
+      });
+      expect((blocked.body as { cause: unknown[] }).cause).toEqual(['blocked_by_cancelled_order']);
+      expectError(
+        await send(api, target, { pack: target.messaging.mediationPack, json: sellerSays(target, 'Olá') }),
+        { status: 403, error: 'forbidden', message: 'Mediation in process, messages cannot be sent' },
+        target,
+      );
+      expectError(
+        await send(api, target, { json: sellerSays(target, 'foguete 🚀') }),
+        { status: 400, message: 'The message has unsupported characters' },
+        target,
+      );
+      expectError(
+        await send(api, target, {
+          json: sellerSays(target, 'Olá'),
+          query: { application_id: target.messaging.applicationId },
+        }),
+        { status: 400, message: 'tag must be post_sale' },
+        target,
+      );
+      expectCreated(
+        await send(api, target, { pack: writable(target, 6), json: sellerSays(target, 'Obrigado 👍 🙂') }),
+      );
+    },
+  );
+
+  test(
+    'accepts 25 attachments and refuses 26',
+    verifies(['MSG-CREATE-ATTACHMENTS-MAX', 'ATT-ERR-TOO-MANY'], '@writes'),
+    async ({ api, target }) => {
+      const pack = writable(target, 4);
+      const ids: string[] = [];
+      for (let i = 0; i < 26; i += 1) {
+        const res = await api.call('uploadAttachment', {
+          as: 'seller',
+          query: { tag: 'post_sale', site_id: target.messaging.siteId },
+          multipart: {
+            file: { name: `anexo-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`anexo ${i}`) },
+          },
+        });
+        expect([200, 201], res.label).toContain(res.status);
+        ids.push((res.body as { id: string }).id);
+      }
+      expectError(
+        await send(api, target, { pack, json: sellerSays(target, 'Anexos', { attachments: ids }) }),
+        { status: 400 },
+        target,
+      );
+      expectCreated(
+        await send(api, target, {
+          pack,
+          json: sellerSays(target, 'Anexos', { attachments: ids.slice(0, 25) }),
+        }),
+      );
+    },
+  );
+});

@@ -1,0 +1,52 @@
+import type { ApiClient } from '../../../fixtures/api/client.ts';
+import type { Caller, FilePart } from '../../../fixtures/api/types.ts';
+import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+
+export interface DocumentList {
+  pack_id: number;
+  fiscal_documents: { id: string; file_type: string; filename: string }[];
+}
+
+/**
+ * A pack of fiscal.writablePacks, one per write test: 0 round trip, 1 PDF + XML then a third file,
+ * 2 a second PDF, 3 two PDFs in one request, 4 empty file, 5 missing file, 6 type not allowed,
+ * 7 three files, 8 empty name, 9 buyer and stranger writes, 10 size limits (mock only),
+ * 11 delete with nothing attached, 12 writes without a token.
+ */
+export const writable = (target: TargetProfile, index: number) => {
+  const pack = target.fiscal.writablePacks[index];
+  if (pack === undefined) throw new Error(`the profile lists no fiscal.writablePacks[${index}]`);
+  return pack;
+};
+
+export function upload(
+  api: ApiClient,
+  pack: number | string,
+  parts: FilePart | FilePart[] | string,
+  as: Caller = 'seller',
+) {
+  return api.call('uploadFiscalDocuments', {
+    as,
+    path: { pack_id: pack },
+    multipart: { fiscal_document: parts },
+  });
+}
+export const list = (api: ApiClient, pack: number | string, as: Caller) =>
+  api.call('listFiscalDocuments', { as, path: { pack_id: pack } });
+export const download = (api: ApiClient, pack: number | string, id: string, as: Caller) =>
+  api.call('downloadFiscalDocument', { as, path: { pack_id: pack, fiscal_document_id: id } });
+export const remove = (api: ApiClient, pack: number | string, as: Caller = 'seller') =>
+  api.call('deleteFiscalDocuments', { as, path: { pack_id: pack } });
+
+export async function idsListed(api: ApiClient, pack: number, as: Caller): Promise<string[]> {
+  const res = await list(api, pack, as);
+  if (res.status === 404) return [];
+  expect(res.status, `${res.label}`).toBe(200);
+  return (res.body as DocumentList).fiscal_documents.map((doc) => doc.id);
+}
+
+/** Leaves a writable pack without documents of the seller, whatever a failed test left behind. */
+export async function cleanUp(api: ApiClient, pack: number): Promise<void> {
+  const res = await remove(api, pack);
+  expect([200, 404], `${res.label} cleaning up`).toContain(res.status);
+}

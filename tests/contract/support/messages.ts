@@ -1,0 +1,99 @@
+import type { ApiClient } from '../../../fixtures/api/client.ts';
+import type { ApiResponse, Caller } from '../../../fixtures/api/types.ts';
+import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+
+/** The listing fields the tests look at (the spec's schema, checked on every answer, is the contract). */
+export interface Listing {
+  paging: { total: number; offset: number; limit: number };
+  messages: { id: string }[];
+  seller_max_message_length: number;
+  buyer_max_message_length: number;
+}
+
+/**
+ * A pack of messaging.writablePacks, one per write test: 0 seller sends, 1 buyer sends 3500 characters,
+ * 2 seller length boundary, 3 requests refused before anything is stored (400 and 403 rows; a conforming
+ * target writes nothing there), 4 25 and 26 attachments, 5 the mock's 201 and order, 6 the mock's emoticons.
+ */
+export const writable = (target: TargetProfile, index: number) => {
+  const pack = target.messaging.writablePacks[index];
+  if (pack === undefined) throw new Error(`the profile lists no messaging.writablePacks[${index}]`);
+  return pack;
+};
+
+export function listing(
+  api: ApiClient,
+  target: TargetProfile,
+  as: Caller,
+  query = {},
+  pack = target.messaging.pack,
+) {
+  return api.call('listPackMessages', {
+    as,
+    path: { pack_id: pack, user_id: target.users.seller.id },
+    query,
+  });
+}
+
+/**
+ * Every message id of a conversation visible to the caller, over all pages. Only offset is sent: the
+ * page size is the target's (the reference gives neither a default nor a maximum).
+ */
+export async function allIds(
+  api: ApiClient,
+  target: TargetProfile,
+  as: Caller,
+  pack = target.messaging.pack,
+) {
+  const ids: string[] = [];
+  for (let offset = 0; ; ) {
+    const res = await listing(api, target, as, offset === 0 ? {} : { offset }, pack);
+    expect(res.status, res.label).toBe(200);
+    const body = res.body as Listing;
+    ids.push(...body.messages.map((m) => m.id));
+    offset += body.messages.length;
+    if (body.messages.length === 0 || offset >= body.paging.total) return { ids, total: body.paging.total };
+  }
+}
+
+/** The id of a created or read message, in the current or in the legacy form. */
+export function messageIdOf(body: unknown): string | undefined {
+  const record = body as { id?: string; message_id?: string; messages?: { id: string }[] };
+  return record.id ?? record.message_id ?? record.messages?.[0]?.id;
+}
+
+export interface SendOptions {
+  as?: Caller;
+  pack?: number;
+  json?: unknown;
+  query?: Record<string, string>;
+}
+
+export function send(api: ApiClient, target: TargetProfile, options: SendOptions): Promise<ApiResponse> {
+  const { as = 'seller', pack = writable(target, 3), query } = options;
+  return api.call('sendPackMessage', {
+    as,
+    path: { pack_id: pack, user_id: target.users.seller.id },
+    query: query ?? { tag: 'post_sale', application_id: target.messaging.applicationId },
+    json: options.json,
+  });
+}
+
+export const sellerSays = (target: TargetProfile, text: string, extra: Record<string, unknown> = {}) => ({
+  from: { user_id: String(target.users.seller.id) },
+  to: { user_id: String(target.users.buyer.id) },
+  text,
+  ...extra,
+});
+export const buyerSays = (target: TargetProfile, text: string) => ({
+  from: { user_id: String(target.users.buyer.id) },
+  to: { user_id: String(target.users.seller.id) },
+  text,
+});
+
+export function expectCreated(res: ApiResponse): string {
+  expect([200, 201], `${res.label}: a success status`).toContain(res.status);
+  const id = messageIdOf(res.body);
+  expect(id, `${res.label}: the created message has an id`).toBeTruthy();
+  return id!;
+}
