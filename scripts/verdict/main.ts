@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -42,6 +42,22 @@ function print(verdict: Verdict): void {
   );
 }
 
+/** Errors outside any test (a global setup that found the target silent): each one a failure of the run. */
+function errorsOutsideTests(results: string): string[] {
+  const report = JSON.parse(readFileSync(results, 'utf8')) as { errors?: { message?: string }[] };
+  return (report.errors ?? []).map((error) => String(error.message ?? '').split('\n')[0] ?? '');
+}
+
+function withErrorsOutsideTests(verdict: Verdict, errors: string[]): Verdict {
+  if (errors.length === 0) return verdict;
+  for (const error of errors) console.log(`error outside the tests: ${error}`);
+  return {
+    ...verdict,
+    passed: false,
+    counts: { ...verdict.counts, failed: verdict.counts.failed + errors.length },
+  };
+}
+
 function main(): number {
   const results = join(reports, 'results.json');
   if (!existsSync(results)) {
@@ -52,7 +68,10 @@ function main(): number {
   const profile = runBaselineTarget();
   const path = baselinePath(profile);
   const baseline = readBaseline(path);
-  const verdict = classify(readResults(results).tests, baseline, values['update-baseline']);
+  const verdict = withErrorsOutsideTests(
+    classify(readResults(results).tests, baseline, values['update-baseline']),
+    errorsOutsideTests(results),
+  );
   writeFileSync(join(reports, 'verdict.json'), JSON.stringify(verdict, null, 2));
   print(verdict);
   if (!values['update-baseline']) return verdict.passed ? 0 : 1;
