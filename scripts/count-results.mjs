@@ -13,7 +13,8 @@ try {
 }
 const { stats } = report;
 const errors = report.errors ?? [];
-for (const error of errors) console.error(`error outside the tests: ${String(error.message ?? '').split('\n')[0]}`);
+for (const error of errors)
+  console.error(`error outside the tests: ${String(error.message ?? '').split('\n')[0]}`);
 const passed = stats.expected + stats.flaky;
 const failed = stats.unexpected + errors.length;
 const skipped = stats.skipped;

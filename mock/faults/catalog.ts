@@ -4,6 +4,7 @@ import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { ERROR_FAULTS } from './errors.ts';
 import type { Fault } from './kit.ts';
 import { NESTED_FAULTS } from './nested.ts';
+import { RACE_FAULTS } from './races.ts';
 import { RULE_FAULTS } from './rules.ts';
 import { SHAPE_FAULTS } from './shapes.ts';
 import { WIRE_FAULTS } from './wire.ts';
@@ -45,6 +46,7 @@ export const FAULTS: readonly Fault[] = [
   ...ACCESS_FAULTS,
   ...RULE_FAULTS,
   ...BEHAVIOUR_FAULTS,
+  ...RACE_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */

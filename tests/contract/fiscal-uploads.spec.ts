@@ -119,6 +119,31 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
     },
   );
 
+  test(
+    'keeps at most one document of each type for the seller when uploads of the same pack race',
+    verifies(['FIS-LIMIT-PER-SELLER', 'FIS-ERR-TYPE-EXISTS', 'FIS-ERR-MAX-FILES'], '@writes'),
+    async ({ api, target }) => {
+      const pack = writable(target, 14);
+      const parts = [pdf('a.pdf'), xml(), pdf('b.pdf'), xml('text/xml'), pdf('c.pdf'), xml()];
+      try {
+        const answers = await Promise.all(parts.map((part) => upload(api, pack, part)));
+        const accepted = answers.filter((res) => res.status === 200);
+        for (const refused of answers.filter((res) => res.status !== 200))
+          expectError(refused, { status: 409, error: 'conflict' }, target);
+        expect(accepted.length, 'an empty pack accepts the first file of a type').toBeGreaterThan(0);
+        const listed = ((await list(api, pack, 'seller')).body as DocumentList).fiscal_documents;
+        const pdfs = listed.filter((doc) => doc.file_type === 'application/pdf');
+        expect(listed.length, 'documents of the seller in the pack').toBeLessThanOrEqual(2);
+        expect(pdfs.length, 'PDFs of the seller in the pack').toBeLessThanOrEqual(1);
+        expect(listed.length - pdfs.length, 'XMLs of the seller in the pack').toBeLessThanOrEqual(1);
+        const ids = accepted.flatMap((res) => (res.body as { ids: string[] }).ids);
+        expect(listed.map((doc) => doc.id).sort(), 'every accepted upload is listed').toEqual(ids.sort());
+      } finally {
+        await cleanUp(api, pack);
+      }
+    },
+  );
+
   const badUploads = [
     {
       index: 4,
