@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { LEDGER_ENV } from '../fixtures/api/rate-limit.ts';
+import { presenceDir } from '../fixtures/conformance/presence.ts';
 import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../fixtures/discovery/index.ts';
 import { loadProfile, shownBaseURL } from '../fixtures/target/load.ts';
@@ -56,6 +57,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
   const target = loadProfile();
   startWaitLedger();
+  // Workers write which fields their answers carried; the verdict reads this run's files only.
+  rmSync(presenceDir(process.env.REPORTS_DIR ?? 'reports'), { recursive: true, force: true });
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
   if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target);
   if (needsTarget) await discoverOnce(target);

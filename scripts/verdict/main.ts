@@ -8,6 +8,7 @@ import {
   runBaselineTarget,
   writeBaseline,
 } from '../../fixtures/baseline.ts';
+import { memoryPath, nextMemory, readRunPresence, writeMemory } from '../../fixtures/conformance/presence.ts';
 import { projectRoot } from '../../fixtures/conformance/spec.ts';
 import { readResults } from '../reports/results.ts';
 import { baselineFrom, classify, type Deviation, type Verdict } from './classify.ts';
@@ -58,6 +59,18 @@ function withErrorsOutsideTests(verdict: Verdict, errors: string[]): Verdict {
   };
 }
 
+/** Writes the fields this run's answers carried to the target's memory, read by the next run's omission judgement. */
+function rememberPresence(profile: Parameters<typeof memoryPath>[0]): void {
+  const path = memoryPath(profile);
+  const tonight = readRunPresence(reports);
+  if (!path || Object.keys(tonight).length === 0) return;
+  const previous = existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as { presence: typeof tonight }).presence
+    : undefined;
+  writeMemory(path, nextMemory(previous, tonight), new Date().toISOString());
+  console.log(`memory: the fields of ${Object.keys(tonight).length} operations written to ${path}`);
+}
+
 function main(): number {
   const results = join(reports, 'results.json');
   if (!existsSync(results)) {
@@ -74,6 +87,7 @@ function main(): number {
   );
   writeFileSync(join(reports, 'verdict.json'), JSON.stringify(verdict, null, 2));
   print(verdict);
+  rememberPresence(profile);
   if (!values['update-baseline']) return verdict.passed ? 0 : 1;
   const target = path ?? join(projectRoot, 'fixtures', 'targets', `${profile.name}.baseline.jsonl`);
   const entries = baselineFrom(verdict, baseline, new Date().toISOString().slice(0, 10));

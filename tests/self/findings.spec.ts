@@ -5,6 +5,12 @@ import { expect, test } from '@playwright/test';
 import { expectError } from '../../fixtures/assertions.ts';
 import { statusCodeConformance } from '../../fixtures/conformance/checks.ts';
 import { runFindings } from '../../fixtures/conformance/findings.ts';
+import {
+  alwaysPresent,
+  type Presence,
+  tallyAnswer,
+  writeMemory,
+} from '../../fixtures/conformance/presence.ts';
 import { judge } from '../../fixtures/conformance/verdict.ts';
 import type { TargetProfile } from '../../fixtures/target/types.ts';
 import { conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
@@ -39,12 +45,44 @@ test.describe('findings: violations and omissions', () => {
     ]);
   });
 
-  test('omissions fail on every target unless the profile says to report them', () => {
-    const findings = runFindings(order, jsonResponse(200, without('total_amount')));
-    expect(judge(findings, mock)[0]?.outcome).toBe('new');
-    expect(judge(findings, foreign)[0]?.outcome).toBe('new');
-    expect(judge(findings, { ...foreign, omissions: 'report' })[0]?.outcome).toBe('reported');
-    expect(judge(findings, { ...mock, omissions: 'report' })[0]?.outcome).toBe('reported');
+  test('omissions fail on the mock; elsewhere only a field the memory shows always present fails', () => {
+    const missing = (field: string) => runFindings(order, jsonResponse(200, without(field)));
+    const outcome = (field: string, target: TargetProfile) => judge(missing(field), target)[0]?.outcome;
+    expect(outcome('pack_id', mock)).toBe('new');
+    // production's captures leave pack_id out of some orders, never total_amount
+    expect(outcome('pack_id', foreign)).toBe('reported');
+    const [gone] = judge(missing('total_amount'), foreign);
+    expect(gone).toMatchObject({ outcome: 'new', field: 'total_amount' });
+    expect(gone?.message).toContain("disappeared: present in every answer of production's captured answers");
+    expect(outcome('total_amount', { ...foreign, omissions: 'report' })).toBe('reported');
+    expect(outcome('pack_id', { ...foreign, omissions: 'fail' })).toBe('new');
+    expect(outcome('total_amount', { ...mock, omissions: 'report' })).toBe('reported');
+  });
+
+  test("a target's memory of its last run replaces production's: a field it always sent and now omits fails", () => {
+    const memory = join(mkdtempSync(join(tmpdir(), 'memory-')), 'm.json');
+    const presence: Presence = {};
+    tallyAnswer(presence, 'GET /orders/{order_id}', conformingOrder);
+    tallyAnswer(presence, 'GET /orders/{order_id}', conformingOrder);
+    writeMemory(memory, presence, '2026-11-23');
+    const findings = runFindings(order, jsonResponse(200, without('pack_id')));
+    const [gone] = judge(findings, { ...foreign, memory });
+    expect(gone).toMatchObject({ outcome: 'new', field: 'pack_id' });
+    expect(gone?.message).toContain('the last run of this target (2026-11-23)');
+  });
+
+  test('a field counts as always present only when every answer with its parent had it, over two answers at least', () => {
+    const presence: Presence = {};
+    tallyAnswer(presence, 'op', { a: 1, items: [{ id: 1, x: 1 }, { id: 2 }] });
+    const tally = () => presence.op;
+    expect(alwaysPresent(tally(), 'a')).toBe(false);
+    tallyAnswer(presence, 'op', { a: 2, b: 1, items: [{ id: 3 }] });
+    expect(alwaysPresent(tally(), 'a')).toBe(true);
+    expect(alwaysPresent(tally(), 'b')).toBe(false);
+    expect(alwaysPresent(tally(), 'items[].id')).toBe(true);
+    expect(alwaysPresent(tally(), 'items[].x')).toBe(false);
+    tallyAnswer(presence, 'op', { a: 3, items: [] });
+    expect(alwaysPresent(tally(), 'items[].id')).toBe(true);
   });
 
   test('a deviation in the baseline is known; another one stays new', () => {
