@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { FINDING_ANNOTATION, type JudgedFinding } from '../../fixtures/conformance/verdict.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */
@@ -13,6 +14,8 @@ export interface TestRecord {
   durationMs: number;
   /** What the conformance checks found in the test's answers (recorded by the API client). */
   findings: JudgedFinding[];
+  /** The first line of a failed test's error. */
+  error?: string;
 }
 
 export interface RunStats {
@@ -32,7 +35,7 @@ interface JsonTest {
   projectName: string;
   status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
   annotations: JsonAnnotation[];
-  results: { duration: number; annotations?: JsonAnnotation[] }[];
+  results: { duration: number; annotations?: JsonAnnotation[]; error?: { message?: string } }[];
 }
 interface JsonSpec {
   title: string;
@@ -57,7 +60,10 @@ interface JsonReport {
   config: { metadata?: RunMetadata };
   suites: JsonSuite[];
   stats: RunStats;
+  errors?: { message?: string }[];
 }
+
+const firstLine = (text: string | undefined) => stripVTControlCharacters(text ?? '').split('\n')[0] ?? '';
 
 function outcomeOf(status: JsonTest['status']): TestRecord['outcome'] {
   if (status === 'skipped') return 'skipped';
@@ -89,6 +95,7 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
         skipReason: test.status === 'skipped' ? (skip?.description ?? 'skipped') : undefined,
         durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
         findings: findingsOf(annotations),
+        error: test.status === 'unexpected' ? firstLine(test.results.at(-1)?.error?.message) : undefined,
       });
     }
   }
@@ -96,9 +103,16 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
 }
 
 /** The tests and the stats of a Playwright JSON report. */
-export function readResults(path: string): { tests: TestRecord[]; stats: RunStats; metadata: RunMetadata } {
+export function readResults(path: string): {
+  tests: TestRecord[];
+  stats: RunStats;
+  metadata: RunMetadata;
+  /** Errors outside any test (a global setup that failed), first lines. */
+  errors: string[];
+} {
   const report = JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
   const tests: TestRecord[] = [];
   for (const suite of report.suites) flatten(suite, [], tests);
-  return { tests, stats: report.stats, metadata: report.config.metadata ?? {} };
+  const errors = (report.errors ?? []).map((error) => firstLine(error.message));
+  return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors };
 }

@@ -1,0 +1,139 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../fixtures/conformance/spec.ts';
+import { profilePath } from '../fixtures/target/load.ts';
+import { freePort } from './free-port.ts';
+import {
+  PROFILE_SHAPES,
+  type ProfileShape,
+  profileOfShape,
+  SHAPE_MEANING,
+  writeProfile,
+} from './soak/profiles.ts';
+import { runConformance, type StartedServer, startServer } from './soak/run.ts';
+
+// The standing guard against false alarms: the conformance projects run again and again with new
+// seeds (fast-check's, and the alternate mock's choices) against a faithful target that makes the
+// other choices the reference allows. Any failure is a false alarm of the suite (or a bug of the
+// alternate mock): each is printed with the seed and the command that replays it.
+
+const usage =
+  'usage: npm run soak -- [--runs 20] [--seed 1] [--profiles two,users,full,two-writes,full-writes] [--target PROFILE]';
+
+interface SoakOptions {
+  runs: number;
+  seed: number;
+  shapes: ProfileShape[];
+  target?: string;
+}
+
+function options(): SoakOptions {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '20' },
+      seed: { type: 'string', default: '1' },
+      profiles: { type: 'string', default: PROFILE_SHAPES.join(',') },
+      target: { type: 'string' },
+    },
+  });
+  const runs = Number(values.runs);
+  const seed = Number(values.seed);
+  const shapes = values.profiles.split(',').filter(Boolean) as ProfileShape[];
+  const unknown = shapes.find((shape) => !PROFILE_SHAPES.includes(shape));
+  if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got ${values.runs}`);
+  if (!Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
+  if (unknown || shapes.length === 0) fail(`--profiles: unknown shape ${unknown ?? '(none)'}`);
+  return { runs, seed, shapes, target: values.target };
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
+  process.exit(2);
+}
+
+interface RunSummary {
+  seed: number;
+  profile: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: string[];
+  replay: string;
+}
+
+function replayCommand(seed: number, shape: ProfileShape | undefined, target?: string): string {
+  const where = target ? `--target ${target}` : `--profiles ${shape}`;
+  return `npm run soak -- --runs 1 --seed ${seed} ${where}`;
+}
+
+/** One run: a fresh alternate mock drawn with this seed (unless a target is given), the suite with the same seed. */
+async function soakOnce(
+  seed: number,
+  shape: ProfileShape,
+  opts: SoakOptions,
+  dir: string,
+): Promise<RunSummary> {
+  let server: StartedServer | undefined;
+  let profile: string;
+  let baseURL: string | undefined;
+  if (opts.target) {
+    profile = profilePath(opts.target);
+  } else {
+    server = await startServer(
+      await freePort(),
+      ['--alternate', '--seed', String(seed)],
+      join(dir, 'mock.log'),
+    );
+    baseURL = server.baseURL;
+    profile = writeProfile(profileOfShape(shape, baseURL));
+  }
+  try {
+    const outcome = runConformance(baseURL ?? '', profile, seed, dir);
+    const failedTests = outcome.tests.filter((t) => t.outcome === 'failed');
+    return {
+      seed,
+      profile: opts.target ?? shape,
+      passed: outcome.tests.filter((t) => t.outcome === 'passed').length,
+      failed: failedTests.length + outcome.errors.length,
+      skipped: outcome.tests.filter((t) => t.outcome === 'skipped').length,
+      failures: [
+        ...outcome.errors.map((error) => `outside the tests: ${error}`),
+        ...failedTests.map((t) => `${t.file} › ${t.title}: ${t.error ?? ''}`),
+      ],
+      replay: replayCommand(seed, shape, opts.target),
+    };
+  } finally {
+    server?.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const opts = options();
+  const root = join(process.env.REPORTS_DIR ?? join(projectRoot, 'reports'), 'soak');
+  rmSync(root, { recursive: true, force: true });
+  const summaries: RunSummary[] = [];
+  for (let i = 0; i < opts.runs; i += 1) {
+    const seed = opts.seed + i;
+    const shape = opts.shapes[i % opts.shapes.length] as ProfileShape;
+    const summary = await soakOnce(seed, shape, opts, join(root, `seed-${seed}`));
+    summaries.push(summary);
+    const meaning = opts.target ? `target ${opts.target}` : `${shape}: ${SHAPE_MEANING[shape]}`;
+    console.log(
+      `seed ${seed} (${meaning}): ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
+    );
+    for (const failure of summary.failures) console.log(`  ✗ ${failure}`);
+    if (summary.failed > 0) console.log(`  replay: ${summary.replay}`);
+  }
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'summary.json'), JSON.stringify(summaries, null, 2));
+  const failedRuns = summaries.filter((s) => s.failed > 0);
+  const tests = summaries.reduce((sum, s) => sum + s.passed + s.failed, 0);
+  console.log(
+    `soak: ${summaries.length} runs, ${tests} test results, ${failedRuns.length} runs with failures` +
+      (failedRuns.length ? ` (seeds ${failedRuns.map((s) => s.seed).join(', ')})` : ''),
+  );
+  return failedRuns.length > 0 ? 1 : 0;
+}
+
+process.exit(await main());
