@@ -73,6 +73,42 @@ test.describe('spec: the backing check itself', () => {
     expect(unbackedKeywords(other).join('\n')).toContain('properties/ratio: type integer');
   });
 
+  const quoted = (quote: string, properties: Record<string, unknown>) => ({
+    components: { schemas: { Sample: { type: 'object', 'x-reference': quote, properties } } },
+  });
+
+  test('reads a plural after the last of a run of names as the type of each, at the end of a quote too', () => {
+    const run = 'limits: a_length, b_length, c_length (integers)';
+    expect(unbackedKeywords(quoted(run, { a_length: { type: 'integer' } }))).toEqual([]);
+    expect(unbackedKeywords(quoted(run, { a_length: { type: 'string' } })).join('\n')).toContain(
+      'properties/a_length: type string',
+    );
+    const arrays = 'checks {size, extension, other: arrays}, site';
+    expect(unbackedKeywords(quoted(arrays, { size: { type: 'array' } }))).toEqual([]);
+  });
+
+  test('reads a sentence about the plural of a field name as its type', () => {
+    const sentence = 'State and city ids are opaque strings.';
+    expect(unbackedKeywords(quoted(sentence, { id: { type: 'string' } }))).toEqual([]);
+    expect(unbackedKeywords(quoted(sentence, { id: { type: 'integer' } })).join('\n')).toContain(
+      'properties/id: type integer',
+    );
+    expect(unbackedKeywords(quoted(sentence, { name: { type: 'string' } })).join('\n')).toContain(
+      'properties/name: type string',
+    );
+  });
+
+  test('reads a table row naming a nested field by its dotted path, and only under that parent', () => {
+    const row = '| from.user_id | string | yes | Sender |';
+    const nested = (parent: string) => ({
+      [parent]: { type: 'object', properties: { user_id: { type: 'string' } } },
+    });
+    expect(unbackedKeywords(quoted(row, nested('from')))).toEqual([]);
+    expect(unbackedKeywords(quoted(row, nested('to'))).join('\n')).toContain(
+      'properties/to/properties/user_id: type string',
+    );
+  });
+
   test('reports a quote the reference does not contain', () => {
     expect(
       quotesNotInReference({ 'x-reference': 'ratio is always positive' }, 'Object {ratio: number}.'),

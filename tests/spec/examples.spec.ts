@@ -72,4 +72,16 @@ test.describe('spec: schemas and examples', () => {
     );
     expect(failures).toEqual([]);
   });
+
+  test('accepts both documented fiscal uploads: one file, and two files of different types', () => {
+    const op = spec.operation('uploadFiscalDocuments');
+    const pointer = `${op.pointer}/requestBody/content/multipart~1form-data/schema`;
+    const media = (op.operation.requestBody as { content: Record<string, { examples?: object }> }).content[
+      'multipart/form-data'
+    ];
+    expect(Object.keys(media?.examples ?? {})).toEqual(['oneFile', 'twoFiles']);
+    expect(spec.validate(pointer, { fiscal_document: '%PDF-1.4' })).toEqual([]);
+    expect(spec.validate(pointer, { fiscal_document: ['%PDF-1.4', '<?xml version="1.0"?>'] })).toEqual([]);
+    expect(spec.validate(pointer, {})).not.toEqual([]);
+  });
 });

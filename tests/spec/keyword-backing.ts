@@ -43,6 +43,8 @@ interface Visit {
   pointer: string;
   node: Node;
   field?: string;
+  /** The property names from the schema's root down to the node (`from`, `user_id`). */
+  path: string[];
   /** A schema of what the suite sends (parameter, request body), not of what a server answers. */
   request?: boolean;
   marked: boolean;
@@ -60,6 +62,7 @@ export function quotesOf(node: Node | undefined): string[] {
 
 const isMarked = (node: Node | undefined) => MARKS.some((mark) => node && mark in node);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 const names = (quote: string, word: string) =>
   new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(word)}($|[^A-Za-z0-9_])`, 'i').test(quote);
 
@@ -85,19 +88,18 @@ function clauseFrom(quote: string, start: number): { text: string; end: number }
 
 /**
  * What a quote says of a field's type: the clause right after the name (`installments (integer)`),
- * the next table cell when the name heads a row (`| id | integer |`), and the words after the
- * closing bracket of a group naming it (`{total, offset, limit} integers`).
+ * the next table cell when the name heads a row (`| id | integer |`, or `| from.user_id | string |`
+ * for the `user_id` under `from`: `parents` are the names of the properties above the field), the
+ * words after the closing bracket of a group naming it (`{total, offset, limit} integers`), and
+ * a sentence about the field's plural (`State, city and neighborhood ids are opaque strings`).
  */
-export function typeClauses(quote: string, field: string): string[] {
+export function typeClauses(quote: string, field: string, parents: string[] = []): string[] {
   const clauses: string[] = [];
   const pattern = new RegExp(`(^|[^A-Za-z0-9_.])${escapeRegExp(field)}(?=$|[^A-Za-z0-9_])`, 'g');
   for (const match of quote.matchAll(pattern)) {
     const start = (match.index ?? 0) + match[0].length;
     clauses.push(clauseFrom(quote, start).text);
     clauses.push(sharedPluralType(quote, start));
-    const cells = quote.split('|').map((cell) => cell.trim());
-    const head = cells.findIndex((cell) => cell.split(/,\s*/).includes(field));
-    if (quote.trim().startsWith('|') && head >= 0 && cells[head + 1]) clauses.push(cells[head + 1] as string);
     let depth = 0;
     for (let i = start; i < quote.length; i++) {
       const c = quote[i] as string;
@@ -108,20 +110,49 @@ export function typeClauses(quote: string, field: string): string[] {
       }
     }
   }
+  clauses.push(...tableCellType(quote, [...parents, field]));
+  clauses.push(...pluralSentenceType(quote, field));
   return clauses;
+}
+
+/** The cell after the one naming the field in a table row: by its name or by its dotted path (`to.user_id`). */
+function tableCellType(quote: string, path: string[]): string[] {
+  if (!quote.trim().startsWith('|')) return [];
+  const field = path[path.length - 1] as string;
+  const dotted = path.map((_, i) => path.slice(i).join('.')).filter((name) => name.includes('.'));
+  const cells = quote.split('|').map((cell) => cell.trim());
+  const head = cells.findIndex((cell) => {
+    const names = cell.split(/,\s*/);
+    return names.includes(field) || dotted.some((name) => names.includes(name));
+  });
+  return head >= 0 && cells[head + 1] ? [cells[head + 1] as string] : [];
+}
+
+/** The plural type words that type a run of names or the fields of a plural sentence. */
+const PLURAL_TYPES = /\b(numbers|integers|strings|booleans|arrays|objects)\b/;
+
+/** `<field>s are [one or two words] <types>`: a sentence typing every field of that name it qualifies. */
+function pluralSentenceType(quote: string, field: string): string[] {
+  const pattern = new RegExp(
+    `(^|[^A-Za-z0-9_.])${escapeRegExp(field)}s\\s+are\\s+(?:[a-z-]+\\s+){0,2}?(?=${PLURAL_TYPES.source})`,
+    'g',
+  );
+  return [...quote.matchAll(pattern)].map(
+    (match) => clauseFrom(quote, (match.index ?? 0) + match[0].length).text,
+  );
 }
 
 /** A run of bare names typed together by a plural (`latitude, longitude: numbers`, `a, b (integers)`). */
 function sharedPluralType(quote: string, start: number): string {
   let at = start;
-  for (let clause = clauseFrom(quote, at); clause.end < quote.length; clause = clauseFrom(quote, at)) {
+  for (;;) {
+    const clause = clauseFrom(quote, at);
     if (/^\s*[A-Za-z0-9_]*\s*$/.test(clause.text) && quote[clause.end] === ',') {
       at = clause.end + 1;
       continue;
     }
-    return /\b(numbers|integers|strings|booleans)\b/.test(clause.text) ? clause.text : '';
+    return PLURAL_TYPES.test(clause.text) ? clause.text : '';
   }
-  return '';
 }
 
 const SCHEMA_CHILDREN = ['items', 'not', 'additionalProperties', 'contains', 'if', 'then', 'else'];
@@ -136,6 +167,7 @@ function visitSchema(node: unknown, pointer: string, context: Omit<Visit, 'point
     pointer,
     node: schema,
     field: context.field,
+    path: context.path,
     request: context.request,
     marked: context.marked || isMarked(schema),
     ownQuotes,
@@ -144,6 +176,7 @@ function visitSchema(node: unknown, pointer: string, context: Omit<Visit, 'point
   out.push(here);
   const inherit = {
     field: here.field,
+    path: here.path,
     request: context.request,
     marked: false,
     ownQuotes: [] as string[],
@@ -151,7 +184,12 @@ function visitSchema(node: unknown, pointer: string, context: Omit<Visit, 'point
   };
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   for (const [name, child] of Object.entries(properties))
-    visitSchema(child, `${pointer}/properties/${name}`, { ...inherit, field: name }, out);
+    visitSchema(
+      child,
+      `${pointer}/properties/${name}`,
+      { ...inherit, field: name, path: [...here.path, name] },
+      out,
+    );
   for (const key of SCHEMA_CHILDREN) visitSchema(schema[key], `${pointer}/${key}`, inherit, out);
   for (const key of SCHEMA_LISTS) {
     const list = schema[key];
@@ -163,7 +201,7 @@ function visitSchema(node: unknown, pointer: string, context: Omit<Visit, 'point
 /** Every schema of the document: components, parameters, headers, bodies of requests and responses. */
 export function visitDocument(doc: Node): Visit[] {
   const out: Visit[] = [];
-  const root = { marked: false, ownQuotes: [] as string[], quotes: [] as string[] };
+  const root = { path: [] as string[], marked: false, ownQuotes: [] as string[], quotes: [] as string[] };
   const walk = (node: unknown, pointer: string, quotes: string[], request = false) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -179,13 +217,14 @@ export function visitDocument(doc: Node): Visit[] {
         const field = typeof holder.name === 'string' ? holder.name : undefined;
         const own = {
           field,
+          path: field ? [field] : [],
           request,
           marked: isMarked(holder),
           ownQuotes: quotesOf(holder),
           quotes: inScope,
         };
         visitSchema(value, `${pointer}/schema`, own, out);
-      } else walk(value, `${pointer}/${key}`, inScope, request || REQUEST_KEYS.includes(key));
+      } else walk(value, `${pointer}/${escapePointer(key)}`, inScope, request || REQUEST_KEYS.includes(key));
     }
   };
   const components = (doc.components ?? {}) as Record<string, Record<string, unknown>>;
@@ -213,7 +252,9 @@ function unbacked(visit: Visit, keyword: (typeof CHECKED_KEYWORDS)[number]): str
     if (types.includes('object') && (visit.node.properties || visit.node.required))
       types.splice(types.indexOf('object'), 1); // a field list
     if (types.includes('array') && visit.node.items) types.splice(types.indexOf('array'), 1); // elements described
-    const said = field ? aboutField.flatMap((q) => typeClauses(q, field)) : visit.quotes;
+    const said = field
+      ? visit.quotes.flatMap((q) => typeClauses(q, field, visit.path.slice(0, -1)))
+      : visit.quotes;
     const missing = types.filter((t) => !said.some((clause) => TYPE_WORDS[t]?.test(clause)));
     return missing.length
       ? `type ${missing.join(', ')}: no quote${field ? ` naming ${field}` : ''} gives it`
