@@ -169,8 +169,9 @@ const VALUE_FILTERS = {
   'mediations.stage': (o: OrderLike) => o.mediations.map((m) => m.stage),
   'mediations.status': (o: OrderLike) => o.mediations.map((m) => m.status),
   'feedback.status': (o: OrderLike) => feedbacks(o).map((f) => f.status),
-  'feedback.sale.rating': (o: OrderLike) => (o.feedback.sale ? [o.feedback.sale.rating] : []),
-  'feedback.purchase.rating': (o: OrderLike) => (o.feedback.purchase ? [o.feedback.purchase.rating] : []),
+  // One rating scale for both sides: a value the data holds on either side is known on both.
+  'feedback.sale.rating': (o: OrderLike) => feedbacks(o).map((f) => f.rating),
+  'feedback.purchase.rating': (o: OrderLike) => feedbacks(o).map((f) => f.rating),
 };
 interface FeedbackLike {
   status: string;
@@ -413,9 +414,12 @@ const messagePackUnknown: Choice = {
       const pack = app.world.packs.get(Number(params.pack_id));
       return !pack?.sellerIds.includes(Number(params.user_id));
     };
+    // The send documents no 404: there the 404 variant keeps the mock's 403.
+    const routes: RouteKey[] =
+      pick.variant === 'status-404' ? [LISTING] : [LISTING, 'POST /messages/packs/:pack_id/sellers/:user_id'];
     onError(
       app,
-      [LISTING, 'POST /messages/packs/:pack_id/sellers/:user_id'],
+      routes,
       (e, request) =>
         e.status === 403 && e.message === 'Access denied to the order resource' && unknown(request),
       () =>
