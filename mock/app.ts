@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { type AlternateOptions, type DrawnChoice, installAlternate } from './alternate/index.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { installFaults } from './faults/catalog.ts';
 import attachmentsRoutes from './routes/attachments.ts';
@@ -22,6 +23,8 @@ import { createWorld, type World, type WorldOptions } from './store/world.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     world: World;
+    /** The choices of the alternate mock and their variants ([] for the default mock). */
+    alternate: DrawnChoice[];
   }
 }
 
@@ -29,6 +32,8 @@ export interface MockOptions extends WorldOptions {
   logger?: boolean;
   /** Named faults to plant (mock/faults/), for the mutation run; none by default. */
   faults?: readonly string[];
+  /** The alternate mock (mock/alternate/): other choices the reference allows; the default mock when absent. */
+  alternate?: AlternateOptions;
 }
 
 /** Largest body the mock reads: a 25 MB attachment plus multipart framing. Larger is refused early. */
@@ -86,6 +91,7 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 64, fields: 64, parts: 128 } });
   installFaults(app, options.faults ?? []);
+  app.decorate('alternate', options.alternate ? installAlternate(app, options.alternate) : []);
   await app.register(controlRoutes, { worldOptions: options });
   await app.register(ordersRoutes);
   await app.register(usersRoutes);
