@@ -74,6 +74,7 @@ async function soakOnce(
   opts: SoakOptions,
   dir: string,
 ): Promise<RunSummary> {
+  mkdirSync(dir, { recursive: true });
   let server: StartedServer | undefined;
   let profile: string;
   let baseURL: string | undefined;
