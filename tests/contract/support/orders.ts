@@ -28,7 +28,7 @@ export interface Order {
 export const MISSING_FIELDS = ['buyer', 'feedback', 'mediations', 'seller', 'shipping'];
 
 /** Re-reads of an order answered 206 before a test that needs the whole order says "not verified". */
-const FULL_READ_ATTEMPTS = 4;
+const FULL_READ_ATTEMPTS = 5;
 const FULL_READ_PAUSE_MS = 250;
 
 /**
