@@ -309,7 +309,7 @@ test.describe('GET /orders/search', () => {
       skipUnless(
         judgedFilters > 0,
         'a mediation or feedback value the target accepts',
-        'ORD-SEARCH-MEDIATIONS',
+        'searchOrders',
         'the reference gives no value set and the target refused every value tried',
       );
     },
@@ -352,7 +352,7 @@ test.describe('GET /orders/search', () => {
       skipUnless(
         compared > 0,
         `orders of seller ${seller} with feedback`,
-        'ORD-SEARCH-FEEDBACK-RATING',
+        'users.seller',
         'no feedback filter the target accepts returned an order to compare',
       );
     },
@@ -375,14 +375,14 @@ test.describe('GET /orders/search', () => {
       skipUnless(
         page !== undefined,
         'paging parameters the target accepts',
-        'ORD-SEARCH-PAGING',
+        'searchOrders',
         'the target refuses offset and limit (the reference does not name them)',
       );
       expect(page!.paging.total, 'total counts every match, whatever the page').toBe(first.paging.total);
       skipUnless(
         page!.paging.offset === 1 && page!.paging.limit === 2,
         'paging parameters the target applies',
-        'ORD-SEARCH-PAGING',
+        'searchOrders',
         'the target names its paging parameters otherwise (the reference does not name them)',
       );
       expect(idsOf(page!)).toEqual(idsOf(first).slice(1, 3));
