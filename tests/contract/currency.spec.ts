@@ -30,8 +30,8 @@ test.describe('GET /currency_conversions/search', () => {
   test(
     'answers 1 for a currency into itself and inverse ratios both ways',
     verifies(['CUR-CONVERT-IDENTITY', 'CUR-CONVERT-INVERSE'], '@readonly', '@mock-only'),
-    async ({ api, target }) => {
-      const { from, to } = target.orders.currencies;
+    async ({ api, seed }) => {
+      const { from, to } = seed.orders.currencies;
       for (const [a, b] of [
         [from, to],
         ['USD', 'ARS'],
@@ -46,8 +46,8 @@ test.describe('GET /currency_conversions/search', () => {
   test(
     'answers 404 for an unknown currency and 400 for a missing or malformed one',
     verifies(['CUR-ERR-UNKNOWN', 'CUR-ERR-MISSING'], '@readonly', '@mock-only'),
-    async ({ api, target }) => {
-      const { from } = target.orders.currencies;
+    async ({ api, target, seed }) => {
+      const { from } = seed.orders.currencies;
       const unknown = await api.call('convertCurrency', { query: { from, to: 'XYZ' } });
       expectError(unknown, { status: 404, error: 'not_found', message: 'Currency not found: XYZ' }, target);
       for (const query of [{ from }, { to: from }, { from: 'reais', to: from }]) {

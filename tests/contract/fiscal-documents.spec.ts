@@ -112,8 +112,8 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
     "refuses a seller another seller's document",
     // Which documents a seller may download is not given: the mock allows only its own.
     verifies(['FIS-AUTH-DOC-NOT-ALLOWED'], '@readonly', '@mock-only'),
-    async ({ api, target }) => {
-      const pack = target.fiscal.sharedPack;
+    async ({ api, target, seed }) => {
+      const pack = seed.fiscal.sharedPack;
       const [other] = await idsListed(api, pack, 'seller2');
       expectError(
         await download(api, pack, other!, 'seller'),
@@ -130,7 +130,20 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
       const [id] = await idsListed(api, target.fiscal.sharedPack, 'seller');
       expect(id, 'the seller has a document in the shared pack').toBeDefined();
       const res = await download(api, target.fiscal.halfPack, id!, 'seller');
-      expect(res.status, `${res.label}: document ${id} is not in pack ${target.fiscal.halfPack}`).toBe(400);
+      // Three rows fit a document asked through a pack that does not hold it: "document to download
+      // does not exist" (400, the mock's), "not allowed the document" (403) and "could not be retrieved" (404).
+      expectError(
+        res,
+        {
+          status: 400,
+          error: 'bad_request',
+          orElse: [
+            { status: 403, error: 'forbidden' },
+            { status: 404, error: 'not_found' },
+          ],
+        },
+        target,
+      );
     },
   );
 
@@ -221,8 +234,8 @@ test.describe('fiscal documents: pack id and authorization', () => {
   test(
     'answers the observed 401 and 400 to unknown and malformed tokens',
     verifies(['AUTH-INVALID-TOKEN', 'AUTH-MALFORMED-TOKEN'], '@readonly', '@mock-only'),
-    async ({ api, target }) => {
-      const pack = target.fiscal.sharedPack;
+    async ({ api, target, seed }) => {
+      const pack = seed.fiscal.sharedPack;
       expectError(
         await list(api, pack, { token: 'APP_USR-unknown-0' }),
         { status: 401, error: 'not_found', message: 'invalid_token' },

@@ -2,7 +2,8 @@ import type { Caller } from '../../fixtures/api/types.ts';
 import { type ExpectedError, expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { ORDER_STATUSES } from '../../fixtures/target/types.ts';
-import { readOrder } from './support/orders.ts';
+import { expectOrderAnswer, expectPartialOrder, readFullOrder, readOrder } from './support/orders.ts';
+import { judged, skipUnless } from './support/reference.ts';
 
 // Read-only: every operation of this file is a GET; no pack or conversation is used.
 
@@ -47,7 +48,17 @@ const REFUSED_CALLERS: { title: string; ids: string[]; callers: Caller[]; expect
     },
   },
 ];
-const MISSING_FIELDS = ['buyer', 'feedback', 'mediations', 'seller', 'shipping'];
+const CANCEL_GROUPS = [
+  'mediations',
+  'fiscal',
+  'buyer',
+  'fraud',
+  'item',
+  'shipment',
+  'delivery',
+  'seller',
+  'internal',
+];
 
 test.describe('GET /orders/{order_id}', () => {
   test(
@@ -66,8 +77,17 @@ test.describe('GET /orders/{order_id}', () => {
     async ({ api, target }) => {
       const order = await readOrder(api, target.orders.byStatus.paid);
       expect(order.id).toBe(target.orders.byStatus.paid);
-      expect(order.order_items.length, 'an order has at least one item').toBeGreaterThan(0);
+      // paid: "The order-related payment is credited". Items may have been removed (Orders rule 5).
       expect(order.payments.length, 'a paid order has its payment').toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    "answers the mock's paid order with its item",
+    verifies(['ORD-ORDER-FIELDS', 'ORD-ITEM-FIELDS'], '@readonly', '@mock-only'),
+    async ({ api, seed }) => {
+      const order = await readOrder(api, seed.orders.byStatus.paid);
+      expect(order.order_items.length, 'the mock sells one item in each order').toBeGreaterThan(0);
     },
   );
 
@@ -78,19 +98,22 @@ test.describe('GET /orders/{order_id}', () => {
       for (const status of ORDER_STATUSES.filter((s) => s !== 'manually_cancelled')) {
         const order = await readOrder(api, target.orders.byStatus[status]);
         expect(order.status, `order ${order.id}`).toBe(status);
-        expect(
-          Date.parse(order.date_closed),
-          `order ${order.id}: date_closed ≥ date_created`,
-        ).toBeGreaterThanOrEqual(Date.parse(order.date_created));
+        if (judged(target, order.date_closed))
+          expect(
+            Date.parse(order.date_closed ?? ''),
+            `order ${order.id}: date_closed ≥ date_created`,
+          ).toBeGreaterThanOrEqual(Date.parse(order.date_created));
       }
     },
   );
 
   test(
-    'gives a paid order an approved payment that can be refunded',
-    verifies(['ORD-PAYMENT-APPROVED'], '@readonly'),
-    async ({ api, target }) => {
-      const order = await readOrder(api, target.orders.byStatus.paid);
+    "gives the mock's paid order an approved payment that can be refunded",
+    // "Status approved and available action refund exist": values that exist, not a promise that a
+    // given paid order is refundable now. The schema check holds every payment to their types.
+    verifies(['ORD-PAYMENT-APPROVED'], '@readonly', '@mock-only'),
+    async ({ api, seed }) => {
+      const order = await readOrder(api, seed.orders.byStatus.paid);
       const approved = order.payments.find((payment) => payment.status === 'approved');
       expect(approved, `order ${order.id}: a payment with status approved`).toBeDefined();
       expect(approved?.available_actions).toContain('refund');
@@ -102,21 +125,22 @@ test.describe('GET /orders/{order_id}', () => {
     verifies(['ORD-ORDER-CANCEL-DETAIL'], '@readonly'),
     async ({ api, target }) => {
       const order = await readOrder(api, target.orders.byStatus.cancelled);
-      const groups = [
-        'mediations',
-        'fiscal',
-        'buyer',
-        'fraud',
-        'item',
-        'shipment',
-        'delivery',
-        'seller',
-        'internal',
-      ];
-      expect(groups, `order ${order.id}: cancel_detail.group`).toContain(order.cancel_detail.group);
-      expect(typeof order.cancel_detail.code).toBe('string');
-      expect(typeof order.cancel_detail.requested_by).toBe('string');
-      expect(Number.isNaN(Date.parse(order.cancel_detail.date ?? ''))).toBe(false);
+      // Listed fields: judged where the answer carries them (their absence is an omission, reported by the schema check).
+      const detail = order.cancel_detail;
+      skipUnless(
+        judged(target, detail),
+        `the cancel_detail of order ${order.id}`,
+        'orders.byStatus.cancelled',
+        'the order read leaves the listed field out',
+      );
+      const { group, code, requested_by: requestedBy, date } = detail ?? {};
+      if (judged(target, group))
+        expect(CANCEL_GROUPS, `order ${order.id}: cancel_detail.group`).toContain(group);
+      if (judged(target, code)) expect(typeof code, `order ${order.id}: cancel_detail.code`).toBe('string');
+      if (judged(target, requestedBy))
+        expect(typeof requestedBy, `order ${order.id}: cancel_detail.requested_by`).toBe('string');
+      if (judged(target, date))
+        expect(Number.isNaN(Date.parse(date ?? '')), `order ${order.id}: cancel_detail.date`).toBe(false);
     },
   );
 
@@ -124,12 +148,15 @@ test.describe('GET /orders/{order_id}', () => {
     'gives pack_id, null for an order without pack, and the shipment id',
     verifies(['ORD-ORDER-PACK', 'ORD-ORDER-SHIPPING', 'GEN-PACK-ID-FALLBACK'], '@readonly'),
     async ({ api, target }) => {
-      const withPack = await readOrder(api, target.orders.withPack);
-      expect(Number.isInteger(withPack.pack_id), `order ${withPack.id}: pack_id`).toBe(true);
+      const withPack = await readFullOrder(api, target.orders.withPack);
+      if (judged(target, withPack.pack_id))
+        expect(Number.isInteger(withPack.pack_id), `order ${withPack.id}: pack_id`).toBe(true);
       expect(withPack.shipping.id, `order ${withPack.id}: shipping.id is the profile's shipment`).toBe(
         target.orders.shipment,
       );
-      expect((await readOrder(api, target.orders.withoutPack)).pack_id).toBeNull();
+      const withoutPack = await readOrder(api, target.orders.withoutPack);
+      if (judged(target, withoutPack.pack_id))
+        expect(withoutPack.pack_id, `order ${withoutPack.id}: pack_id`).toBeNull();
     },
   );
 
@@ -146,15 +173,18 @@ test.describe('GET /orders/{order_id}', () => {
     verifies(['ORD-READ-PARTIAL'], '@readonly'),
     async ({ api, target }) => {
       const res = await api.call('getOrder', { as: 'seller', path: { order_id: target.orders.partial } });
-      expect(res.status, `${res.label}: partial order data`).toBe(206);
-      const missing = (res.headers['x-content-missing'] ?? '').split(',').map((field) => field.trim());
-      expect(missing.length).toBeGreaterThan(0);
-      const body = res.body as Record<string, unknown>;
-      for (const field of missing) {
-        expect(MISSING_FIELDS).toContain(field);
-        expect(body[field], `${field} is named by X-Content-Missing`).toEqual({});
-      }
-      expect(body.id, 'the rest of the order is present').toBe(target.orders.partial);
+      // The 206 is transient ("when data could not be obtained"): a 200 now is the order read whole.
+      expectOrderAnswer(res);
+      skipUnless(
+        res.status === 206 || target.isMock,
+        `an order read answered 206 with X-Content-Missing`,
+        'orders.partial',
+        `GET /orders/${target.orders.partial} answered ${res.status} this time`,
+      );
+      expectPartialOrder(res);
+      expect((res.body as { id: unknown }).id, 'the rest of the order is present').toBe(
+        target.orders.partial,
+      );
     },
   );
 
@@ -170,7 +200,7 @@ test.describe('GET /orders/{order_id}', () => {
     'computes the total with shipping from the order and its shipment in the item currency',
     verifies(['ORD-TOTAL-SHIPPING'], '@readonly'),
     async ({ api, target }) => {
-      const order = await readOrder(api, target.orders.withPack);
+      const order = await readFullOrder(api, target.orders.withPack);
       const shipment = await api.call('getShipment', {
         as: 'seller',
         path: { shipping_id: order.shipping.id },
@@ -178,7 +208,14 @@ test.describe('GET /orders/{order_id}', () => {
       });
       expect(shipment.status, shipment.label).toBe(200);
       const lead = (shipment.body as { lead_time: { cost: number; currency_id?: string } }).lead_time;
-      const itemCurrency = order.order_items[0]!.currency_id;
+      const item = order.order_items[0];
+      skipUnless(
+        item !== undefined,
+        `an item in order ${order.id}`,
+        'orders.withPack',
+        'the total is computed in the item currency; the order lists no item',
+      );
+      const itemCurrency = item!.currency_id;
       const inItemCurrency = async (amount: number, currency: string | null | undefined) => {
         if (!currency || currency === itemCurrency) return amount;
         const res = await api.call('convertCurrency', { query: { from: currency, to: itemCurrency } });
@@ -241,8 +278,8 @@ test.describe('GET /orders/{order_id}', () => {
     'answers orders older than 12 months as unknown',
     // "Orders created up to 12 months ago are kept": what an older order answers is not given.
     verifies(['ORD-RETENTION'], '@readonly', '@mock-only'),
-    async ({ api, target }) => {
-      const expired = target.orders.expired;
+    async ({ api, target, seed }) => {
+      const expired = seed.orders.expired;
       test.skip(expired === undefined, 'the profile names no order older than 12 months');
       for (const operationId of ORDER_OPERATIONS) {
         const res = await api.call(operationId, { as: 'seller', path: { order_id: expired! } });
@@ -260,7 +297,9 @@ test.describe('GET /orders/{order_id} and its product and discounts: access', ()
       for (const operationId of ORDER_OPERATIONS) {
         for (const as of ['seller', 'buyer'] as const) {
           const res = await api.call(operationId, { as, path: { order_id: target.orders.byStatus.paid } });
-          expect(res.status, `${res.label} as ${as}`).toBe(200);
+          // The order read may answer the documented 206 (Orders rule 1); product and discounts, 200.
+          if (operationId === 'getOrder') expectOrderAnswer(res, as);
+          else expect(res.status, `${res.label} as ${as}`).toBe(200);
         }
       }
     },
@@ -299,8 +338,8 @@ test.describe('GET /orders/{order_id} and its product and discounts: access', ()
       '@readonly',
       '@mock-only',
     ),
-    async ({ api, target }) => {
-      const path = { order_id: target.orders.byStatus.paid };
+    async ({ api, target, seed }) => {
+      const path = { order_id: seed.orders.byStatus.paid };
       const unknown = await api.call('getOrder', { as: { token: 'APP_USR-0000-unknown-token' }, path });
       expectError(unknown, { status: 401, error: 'not_found', message: 'invalid_token' }, target);
       const malformed = await api.call('getOrder', { as: { token: 'not a token' }, path });
@@ -352,10 +391,10 @@ test.describe('GET /orders/{order_id}/discounts', () => {
   test(
     "answers the mock's coupon, discount and cashback of one sale",
     verifies(['ORD-DISCOUNTS-SEVERAL'], '@readonly', '@mock-only'),
-    async ({ api, target }) => {
+    async ({ api, seed }) => {
       const res = await api.call('getOrderDiscounts', {
         as: 'seller',
-        path: { order_id: target.orders.withDiscounts },
+        path: { order_id: seed.orders.withDiscounts },
       });
       const types = (res.body as { details: { type: string }[] }).details.map((d) => d.type).sort();
       expect(types).toEqual(['cashback', 'coupon', 'discount']);

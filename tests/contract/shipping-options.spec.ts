@@ -3,6 +3,7 @@ import type { Caller } from '../../fixtures/api/types.ts';
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ShippingOption, ShippingOptions } from '../../fixtures/shapes/catalog.ts';
+import { judged } from './support/reference.ts';
 
 // Read-only: GET /items/{item_id}/shipping_options for the profile's item, zip code and city.
 
@@ -78,7 +79,11 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
       const res = await optionsFor(api, target, 'buyer', 'zip');
       expect(res.status).toBe(200);
       const body = res.body as ShippingOptions;
-      expect(body.destination.zip_code, 'SHIP-BY-ZIP').toBe(target.catalog.zipCode);
+      // destination's fields are listed: judged where the answer carries them (an omission is reported).
+      // Their types are not shown either: a null is taken as left out.
+      const zip = body.destination?.zip_code ?? undefined;
+      if (judged(target, zip))
+        expect(String(zip), 'SHIP-BY-ZIP: destination.zip_code').toBe(target.catalog.zipCode);
       expect(typeof body.app_version, 'SHIP-VERSIONS: app_version').toBe('string');
       expect(
         body.destination.extended_attributes,
@@ -96,7 +101,8 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
       const res = await optionsFor(api, target, 'buyer', 'city');
       expect(res.status).toBe(200);
       const body = res.body as ShippingOptions;
-      expect(body.destination.city.id, 'SHIP-BY-CITY').toBe(target.catalog.cityTo);
+      const city = body.destination?.city?.id ?? undefined;
+      if (judged(target, city)) expect(city, 'SHIP-BY-CITY: destination.city.id').toBe(target.catalog.cityTo);
       expect(body.options.length, 'the profile item ships to the profile city').toBeGreaterThan(0);
       for (const option of body.options) expectOptionRules(option, target.isMock);
     },
@@ -260,10 +266,10 @@ test.describe('GET /items/{item_id}/shipping_options: errors on the mock', () =>
     test(
       `answers ${expected.status} ${expected.error} to ${what}`,
       verifies([id], '@readonly', '@mock-only'),
-      async ({ api, target }) => {
+      async ({ api, target, seed }) => {
         const res = await api.call('getShippingOptions', {
           as: 'buyer',
-          path: { item_id: item ?? target.catalog.shippingItem },
+          path: { item_id: item ?? seed.catalog.shippingItem },
           query,
         });
         expectError(res, { ...expected, statusIsGap: true, messageIsGap: true }, target);

@@ -2,12 +2,19 @@ import type { ApiClient } from '../../../fixtures/api/client.ts';
 import type { ApiResponse, Caller } from '../../../fixtures/api/types.ts';
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
 
+/** A listed message's fields the tests look at. */
+export interface ListedMessage {
+  id: string;
+  message_moderation?: unknown;
+  message_attachments?: { filename: string; type: string; size: number }[] | null;
+}
+
 /** The listing fields the tests look at (the spec's schema, checked on every answer, is the contract). */
 export interface Listing {
   paging: { total: number; offset: number; limit: number };
-  messages: { id: string }[];
-  seller_max_message_length: number;
-  buyer_max_message_length: number;
+  messages: ListedMessage[];
+  seller_max_message_length?: number;
+  buyer_max_message_length?: number;
 }
 
 /**
@@ -36,8 +43,9 @@ export function listing(
 }
 
 /**
- * Every message id of a conversation visible to the caller, over all pages. Only offset is sent: the
- * page size is the target's (the reference gives neither a default nor a maximum).
+ * Every message of a conversation visible to the caller, over all pages, with their ids and the last
+ * paging.total. Only offset is sent: the page size is the target's (the reference gives neither a
+ * default nor a maximum). An empty page ends the walk too (a total may count messages not shown).
  */
 export async function allIds(
   api: ApiClient,
@@ -45,14 +53,15 @@ export async function allIds(
   as: Caller,
   pack = target.messaging.pack,
 ) {
-  const ids: string[] = [];
+  const messages: ListedMessage[] = [];
   for (let offset = 0; ; ) {
     const res = await listing(api, target, as, offset === 0 ? {} : { offset }, pack);
     expect(res.status, res.label).toBe(200);
     const body = res.body as Listing;
-    ids.push(...body.messages.map((m) => m.id));
+    messages.push(...body.messages);
     offset += body.messages.length;
-    if (body.messages.length === 0 || offset >= body.paging.total) return { ids, total: body.paging.total };
+    if (body.messages.length === 0 || offset >= body.paging.total)
+      return { ids: messages.map((m) => m.id), total: body.paging.total, messages };
   }
 }
 

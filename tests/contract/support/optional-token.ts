@@ -29,9 +29,9 @@ export function describeOptionalToken(title: string, reads: CatalogRead[]): void
       test(
         `${operationId} answers the same with and without a token`,
         verifies(['CATALOG-TOKEN-OPTIONAL-MOCK'], '@readonly', '@mock-only'),
-        async ({ api, target }) => {
-          const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
-          const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
+        async ({ api, seed }) => {
+          const withToken = await api.call(operationId, { as: 'seller', path: path(seed.catalog) });
+          const without = await api.call(operationId, { as: 'anonymous', path: path(seed.catalog) });
           expect([without.status, without.body]).toEqual([200, withToken.body]);
         },
       );
