@@ -23,7 +23,7 @@ test.describe
     test.beforeAll(async () => {
       test.setTimeout(180_000);
       mock = await startMock();
-      throttle = await startThrottle(mock.url, 10);
+      throttle = await startThrottle(mock.url, { every: 10 });
       const { path } = writeProfile('throttled', { requestsPerSecond: PER_SECOND }, true);
       run = await runSuite(['--project', 'contract', '--grep', SLICE], {
         BASE_URL: throttle.url,
