@@ -11,8 +11,11 @@ export interface Throttle {
   close: () => Promise<void>;
 }
 
-/** How the front refuses: every n-th request, or above a rate (a token bucket, as real limiters do). */
-export type ThrottleRule = { every: number } | { perSecond: number; burst: number };
+/**
+ * How the front refuses: every n-th request, above a rate (a token bucket, as real limiters do), or
+ * every request after the first n (a limiter that has blocked the client).
+ */
+export type ThrottleRule = { every: number } | { perSecond: number; burst: number } | { blockAfter: number };
 
 /** A token bucket: `burst` tokens, refilled at `perSecond`; a request takes one or is refused. */
 function bucket(perSecond: number, burst: number): () => number | undefined {
@@ -33,6 +36,7 @@ function bucket(perSecond: number, burst: number): () => number | undefined {
 /** Whether the rule refuses this request: undefined to pass it on, else the Retry-After in seconds. */
 function refuser(rule: ThrottleRule): (arrived: number) => number | undefined {
   if ('every' in rule) return (arrived) => (arrived % rule.every === 0 ? 1 : undefined);
+  if ('blockAfter' in rule) return (arrived) => (arrived > rule.blockAfter ? 1 : undefined);
   return bucket(rule.perSecond, rule.burst);
 }
 
