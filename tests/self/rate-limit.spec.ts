@@ -89,7 +89,9 @@ test.describe
       throttle = await startThrottle(mock.url, { blockAfter: 5 });
       const rateLimit = { budgetSeconds: 2, budgetSecondsPer100Calls: 0 };
       const { path } = writeProfile('blocked', { requestsPerSecond: PER_SECOND, rateLimit }, true);
-      run = await runSuite(['--project', 'contract', '--grep', SLICE], {
+      // A property among them: its shrinking calls again after the budget is spent, and it still fails.
+      const slice = `${SLICE}|should answer invalid_order_id to any id that is not an integer`;
+      run = await runSuite(['--project', 'contract', '--project', 'properties', '--grep', slice], {
         BASE_URL: throttle.url,
         TARGET: path,
       });
