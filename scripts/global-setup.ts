@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { LEDGER_ENV } from '../fixtures/api/rate-limit.ts';
+import { startLedger } from '../fixtures/api/run-ledger.ts';
 import { presenceDir } from '../fixtures/conformance/presence.ts';
 import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../fixtures/discovery/index.ts';
@@ -45,18 +45,19 @@ async function ensureTargetAnswers(target: ProfileInput): Promise<void> {
   }
 }
 
-/** One file per run where workers record the waits 429/503 answers cost, so the budget is the run's. */
-function startWaitLedger(): void {
-  const path = join(tmpdir(), `conformance-waits-${process.pid}-${Date.now()}.jsonl`);
-  writeFileSync(path, '');
-  process.env[LEDGER_ENV] = path;
+/**
+ * One folder per run where discovery and the workers record the waits 429/503 answers cost, the reads
+ * retried after a reset, the calls answered and the pacer's rate: budget and rate are the run's.
+ */
+function startRunLedger(): void {
+  startLedger(mkdtempSync(join(tmpdir(), 'conformance-run-')));
 }
 
 export default async function globalSetup(config: FullConfig): Promise<void> {
   ensureBundle();
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
   const target = loadProfile();
-  startWaitLedger();
+  startRunLedger();
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(process.env.REPORTS_DIR ?? 'reports'), { recursive: true, force: true });
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.

@@ -18,7 +18,11 @@ const DYING_SLICE =
 
 /** What the failure of each test of the slice must say: the misbehaviour its operation met. */
 const NAMED: [string, Misbehaviour, RegExp][] = [
-  ['searchOrders', 'reset', /connection reset by the target/],
+  [
+    'searchOrders',
+    'reset',
+    /connection reset by the target before any answer, again when retried once on a fresh connection/,
+  ],
   ['getOrderProduct', 'endless body', /a body that never finished within 5000 ms/],
   ['getOrderDiscounts', '100 MB body', /a body of 104857600 bytes, larger than 32 MiB/],
   ['getOrder', 'gzip bomb', /gzip body that expands beyond 32 MiB \(a compression bomb\)/],
@@ -117,8 +121,14 @@ test.describe
       }
     });
 
-    test('the run says in one line that the target rate-limited it', () => {
-      expect(run.output).toMatch(/^target rate-limited: \d+ call\(s\) gave up .*budget$/m);
+    test('the run says in one line that the target rate-limited it, and the read it retried after a reset', () => {
+      expect(run.output).toMatch(
+        /^target rate-limited: 4 call\(s\) gave up \(first: .*\); the target asked the run to slow down: .*; 1 request\(s\) retried after a reset \(connection reset by the target before any answer\)$/m,
+      );
+    });
+
+    test('the reset read was sent twice, the second time on a fresh connection, and no more', () => {
+      expect(target.arrivals.get('reset')).toHaveLength(2);
     });
 
     test('no secret (tokens, the base URL) appears under the reports or in the console', () => {

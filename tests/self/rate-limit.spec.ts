@@ -23,7 +23,7 @@ test.describe
     test.beforeAll(async () => {
       test.setTimeout(180_000);
       mock = await startMock();
-      throttle = await startThrottle(mock.url, 10);
+      throttle = await startThrottle(mock.url, { every: 10 });
       const { path } = writeProfile('throttled', { requestsPerSecond: PER_SECOND }, true);
       run = await runSuite(['--project', 'contract', '--grep', SLICE], {
         BASE_URL: throttle.url,
@@ -67,5 +67,64 @@ test.describe
 
     test('the pacing holds for the whole run, all workers together', () => {
       expect(busiestSecond(throttle.arrivals)).toBeLessThanOrEqual(PER_SECOND + 1);
+    });
+  });
+
+interface AnnotatedResult {
+  status: string;
+  errors: { message?: string }[];
+  annotations?: { type: string; description?: string }[];
+}
+
+test.describe
+  .serial('a slice of the suite against a limiter that blocks the run after 5 requests', () => {
+    let throttle: Throttle;
+    let mock: Awaited<ReturnType<typeof startMock>>;
+    let run: SuiteRun;
+    let results: AnnotatedResult[];
+
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      mock = await startMock();
+      throttle = await startThrottle(mock.url, { blockAfter: 5 });
+      const rateLimit = { budgetSeconds: 2, budgetSecondsPer100Calls: 0 };
+      const { path } = writeProfile('blocked', { requestsPerSecond: PER_SECOND, rateLimit }, true);
+      // A property among them: its shrinking calls again after the budget is spent, and it still fails.
+      const slice = `${SLICE}|should answer invalid_order_id to any id that is not an integer`;
+      run = await runSuite(['--project', 'contract', '--project', 'properties', '--grep', slice], {
+        BASE_URL: throttle.url,
+        TARGET: path,
+      });
+      results = resultsOf(join(run.dir, 'results.json')).map((r) => r.result as AnnotatedResult);
+    });
+
+    test.afterAll(async () => {
+      await throttle?.close();
+      await mock?.close();
+    });
+
+    test('one test fails, saying the run could not finish; the tests refused after it are not verified', () => {
+      expect(run.status).not.toBe(0);
+      const failed = results.filter((r) => r.status === 'failed');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.errors[0]?.message).toMatch(
+        /target rate-limited: .* answered 429 with Retry-After: 1, and the run's waiting budget \(2 s \+ 0 s per 100 answered calls \(\d+\) = 2\.0 s\) is spent; from now on a call the target refuses is not verified/,
+      );
+      const notVerified = results.filter(
+        (r) =>
+          r.status === 'skipped' &&
+          r.annotations?.some(
+            (a) => a.type === 'skip' && a.description?.startsWith('not verified: target rate-limited'),
+          ),
+      );
+      expect(notVerified.length).toBeGreaterThan(0);
+    });
+
+    test('the run says so in one line', () => {
+      const lines = run.output
+        .split('\n')
+        .filter((line) => line.startsWith('target rate-limited: the run could not finish'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/; \d+ later call\(s\) refused were not verified/);
     });
   });

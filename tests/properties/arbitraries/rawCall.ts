@@ -1,4 +1,5 @@
 import { type APIRequestContext, test } from '@playwright/test';
+import { callTargetInTest, extendTimeout } from '../../../fixtures/api/client.ts';
 import { workerPacer } from '../../../fixtures/api/pacer.ts';
 import { runFindings } from '../../../fixtures/conformance/findings.ts';
 import type { Spec } from '../../../fixtures/conformance/spec.ts';
@@ -15,9 +16,16 @@ export interface RawAnswer {
   violations: string[];
 }
 
-async function pace(target: TargetProfile): Promise<void> {
-  const { parallelIndex, config } = test.info();
-  await workerPacer(target.requestsPerSecond, parallelIndex, config.workers).wait();
+/** Sent as the API client sends: paced at the run's rate, a reset read retried once, 429/503 waited out. */
+async function send(target: TargetProfile, method: string, url: string, headers: Record<string, string>) {
+  const info = test.info();
+  const redact = profileRedactor(target);
+  const label = redact(`${method} ${url.replace(target.baseURL, '')}`);
+  const out = { method, url, headers, timeoutMs: target.timeoutMs };
+  const pacer = workerPacer(target.requestsPerSecond, info.parallelIndex, info.config.workers);
+  const call = { out, label, pacer, policy: target.rateLimit };
+  const answer = await callTargetInTest(call, redact, { held: (ms) => extendTimeout(info, ms) });
+  return { status: answer.status, headers: answer.headers, text: answer.bytes.toString('utf8') };
 }
 
 function parseJson(text: string): unknown {
@@ -33,7 +41,7 @@ function parseJson(text: string): unknown {
  * send duplicated parameters or odd percent-encodings), then runs the same conformance checks.
  */
 export async function sendRaw(
-  request: APIRequestContext,
+  _request: APIRequestContext,
   spec: Spec,
   target: TargetProfile,
   malformed: MalformedCall & { rawUrl: NonNullable<MalformedCall['rawUrl']> },
@@ -49,16 +57,8 @@ export async function sendRaw(
   const token = malformed.as === 'seller' ? target.users.seller.token : undefined;
   const headers: Record<string, string> = { ...malformed.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  await pace(target);
-  const answer = await request.fetch(`${target.baseURL}${path}${query}`, {
-    method: op.method.toUpperCase(),
-    headers,
-    failOnStatusCode: false,
-    maxRedirects: 0,
-    timeout: target.timeoutMs,
-  });
-  const text = (await answer.body()).toString('utf8');
-  const responseHeaders = answer.headers();
+  const answer = await send(target, op.method.toUpperCase(), `${target.baseURL}${path}${query}`, headers);
+  const { text, headers: responseHeaders } = answer;
   const body = (responseHeaders['content-type'] ?? '').includes('json') ? parseJson(text) : undefined;
   const label = `${op.method.toUpperCase()} ${path}${query}`;
   const judged = judge(
@@ -70,11 +70,11 @@ export async function sendRaw(
         clientErrorStatusOpen: !target.isMock,
         redact: profileRedactor(target),
       },
-      { status: answer.status(), headers: responseHeaders, body, text },
+      { status: answer.status, headers: responseHeaders, body, text },
     ),
     target,
   );
   recordFindings(judged);
   const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
-  return { label, status: answer.status(), body, violations };
+  return { label, status: answer.status, body, violations };
 }

@@ -1,54 +1,66 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { forward, listen } from './proxy.ts';
 
 export interface Throttle {
   url: string;
   /** When each request arrived, refused or passed on. */
   arrivals: number[];
+  /** When each refused request arrived. */
+  refusals: number[];
   refused: () => number;
   close: () => Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+/**
+ * How the front refuses: every n-th request, above a rate (a token bucket, as real limiters do), or
+ * every request after the first n (a limiter that has blocked the client).
+ */
+export type ThrottleRule = { every: number } | { perSecond: number; burst: number } | { blockAfter: number };
 
-async function bodyOf(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** A token bucket: `burst` tokens, refilled at `perSecond`; a request takes one or is refused. */
+function bucket(perSecond: number, burst: number): () => number | undefined {
+  let tokens = burst;
+  let at = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - at) * perSecond) / 1000);
+    at = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return undefined;
+    }
+    return Math.max(1, Math.ceil((1 - tokens) / perSecond));
+  };
 }
 
-/** A rate-limiting front of upstream: every `every`-th request is answered 429 with Retry-After: 1. */
-export async function startThrottle(upstream: string, every = 10): Promise<Throttle> {
+/** Whether the rule refuses this request: undefined to pass it on, else the Retry-After in seconds. */
+function refuser(rule: ThrottleRule): (arrived: number) => number | undefined {
+  if ('every' in rule) return (arrived) => (arrived % rule.every === 0 ? 1 : undefined);
+  if ('blockAfter' in rule) return (arrived) => (arrived > rule.blockAfter ? 1 : undefined);
+  return bucket(rule.perSecond, rule.burst);
+}
+
+/** A rate-limiting front of upstream: a refused request is answered 429 with Retry-After. */
+export async function startThrottle(upstream: string, rule: ThrottleRule = { every: 10 }): Promise<Throttle> {
   const arrivals: number[] = [];
-  let refused = 0;
+  const refusals: number[] = [];
+  const refuse = refuser(rule);
   const server = createServer(async (req, res) => {
     arrivals.push(Date.now());
-    if (arrivals.length % every === 0) {
-      refused += 1;
-      res.writeHead(429, { 'retry-after': '1' }).end();
+    const retryAfter = refuse(arrivals.length);
+    if (retryAfter !== undefined) {
+      refusals.push(Date.now());
+      res.writeHead(429, { 'retry-after': String(retryAfter) }).end();
       return;
     }
-    const body = await bodyOf(req);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
-    ) as Record<string, string>;
-    const answer = await fetch(`${upstream}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body.length ? body : undefined,
-      redirect: 'manual',
-    });
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') out[name] = value;
-    });
-    res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
+    await forward(upstream, req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = await listen(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     arrivals,
-    refused: () => refused,
+    refusals,
+    refused: () => refusals.length,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
