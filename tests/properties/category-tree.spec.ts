@@ -5,35 +5,52 @@ import type { Category, IdName } from '../../fixtures/shapes/catalog.ts';
 import { pick, treeWalk } from './arbitraries/treeWalk.ts';
 
 // Read-only: random walks down the category tree of the profile's site, from its top categories,
-// following only ids the answers give.
+// following only ids the answers give. The reference lists the fields of a category without saying
+// each is always there: a rule is judged where its fields are present, and an absent one is left to
+// the schema check, which reports it as an omission (never a crash of the walk).
+
+/** A category as read: the fields the rules need may be left out. */
+type ReadCategory = IdName &
+  Partial<Pick<Category, 'path_from_root' | 'children_categories'>> & {
+    settings?: Partial<Category['settings']>;
+  };
 
 /** One step of a walk: the category read, and the listing it was reached through. */
 interface Step {
-  category: Category;
+  category: ReadCategory;
   listed: IdName;
 }
 
-async function readCategory(api: ApiClient, id: string): Promise<Category> {
+async function readCategory(api: ApiClient, id: string): Promise<ReadCategory> {
   const res = await api.call('getCategory', { as: 'seller', path: { category_id: id } });
   expect(res.status, `${res.label}: a category the tree lists can be read`).toBe(200);
-  return res.body as Category;
+  return res.body as ReadCategory;
+}
+
+/**
+ * The top categories of a site. "categories: array of {id, name} (top level)" reads both as an
+ * object holding `categories` and as the bare array every production capture shows: both are taken.
+ */
+function siteCategoriesOf(body: unknown): IdName[] {
+  if (Array.isArray(body)) return body as IdName[];
+  return (body as { categories?: IdName[] } | undefined)?.categories ?? [];
 }
 
 async function topCategories(api: ApiClient, siteId: string): Promise<IdName[]> {
   const res = await api.call('listSiteCategories', { as: 'seller', path: { site_id: siteId } });
   expect(res.status, res.label).toBe(200);
-  const { categories } = res.body as { categories: IdName[] };
-  expect(categories.length, `${res.label}: the profile's site has categories`).toBeGreaterThan(0);
+  const categories = siteCategoriesOf(res.body);
+  test.skip(categories.length === 0, `not verified: ${res.label} lists no category to walk from`);
   return categories;
 }
 
-/** Walks from a top category along the choices; stops at a leaf. */
+/** Walks from a top category along the choices; stops at a leaf (or where the children are not shown). */
 async function walk(api: ApiClient, top: IdName[], choices: number[]): Promise<Step[]> {
   const [first = 0, ...rest] = choices;
   let listed = pick(top, first);
   const steps: Step[] = [{ category: await readCategory(api, listed.id), listed }];
   for (const choice of rest) {
-    const children = steps.at(-1)!.category.children_categories;
+    const children = steps.at(-1)!.category.children_categories ?? [];
     if (children.length === 0) break;
     listed = pick(children, choice);
     steps.push({ category: await readCategory(api, listed.id), listed });
@@ -41,14 +58,15 @@ async function walk(api: ApiClient, top: IdName[], choices: number[]): Promise<S
   return steps;
 }
 
-function describePath(path: IdName[]): string {
-  return `[${path.map((p) => p.id).join(' > ')}]`;
+function describePath(path: IdName[] | undefined): string {
+  return path ? `[${path.map((p) => p.id).join(' > ')}]` : '(no path_from_root)';
 }
 
 /** CAT-PATH-EXTENDS: the child's path starts with the parent's, is one longer, and contains the parent. */
-function expectPathExtends(parent: Category, child: Category): void {
+function expectPathExtends(parent: ReadCategory, child: ReadCategory): void {
+  if (!parent.path_from_root || !child.path_from_root) return;
   const what = `CAT-PATH-EXTENDS: ${child.id} ${describePath(child.path_from_root)} under ${parent.id} ${describePath(parent.path_from_root)}`;
-  const idNames = (path: Category['path_from_root']) => path.map(({ id, name }) => ({ id, name }));
+  const idNames = (path: IdName[]) => path.map(({ id, name }) => ({ id, name }));
   expect(idNames(child.path_from_root.slice(0, parent.path_from_root.length)), what).toEqual(
     idNames(parent.path_from_root),
   );
@@ -63,11 +81,10 @@ function expectPathExtends(parent: Category, child: Category): void {
 function expectNodeRules({ category, listed }: Step): void {
   expect(category.id, `CAT-LEAF-CHILDREN: ${listed.id} read as itself`).toBe(listed.id);
   expect(category.name, `CAT-LEAF-CHILDREN: ${listed.id} has the listed name`).toBe(listed.name);
-  if (category.children_categories.length > 0)
-    expect(
-      category.settings.listing_allowed,
-      `CAT-LEAF-LISTING: ${category.id} has ${category.children_categories.length} children`,
-    ).toBe(false);
+  const children = category.children_categories?.length ?? 0;
+  const listing = category.settings?.listing_allowed;
+  if (children > 0 && listing !== undefined)
+    expect(listing, `CAT-LEAF-LISTING: ${category.id} has ${children} children`).toBe(false);
 }
 
 test.describe('GET /categories/{category_id}, walking the tree', () => {
@@ -81,7 +98,7 @@ test.describe('GET /categories/{category_id}, walking the tree', () => {
           const steps = await walk(api, top, choices);
           const root = steps[0]!.category;
           expect(
-            root.path_from_root.filter((p) => p.id !== root.id),
+            (root.path_from_root ?? []).filter((p) => p.id !== root.id),
             `CAT-SITE-TOP-LEVEL: top category ${root.id} is a root ${describePath(root.path_from_root)}`,
           ).toEqual([]);
           for (let i = 1; i < steps.length; i++)
@@ -109,13 +126,13 @@ test.describe('GET /categories/{category_id}, walking the tree', () => {
   test(
     'should end the path of every category of any walk with the category itself on the mock',
     verifies(['CAT-PATH-SELF'], '@readonly', '@mock-only'),
-    async ({ api, target, property }) => {
-      const top = await topCategories(api, target.catalog.siteId);
+    async ({ api, seed, property }) => {
+      const top = await topCategories(api, seed.catalog.siteId);
       await property(
         fc.asyncProperty(treeWalk, async (choices) => {
           for (const { category } of await walk(api, top, choices))
             expect(
-              { id: category.path_from_root.at(-1)?.id, name: category.path_from_root.at(-1)?.name },
+              { id: category.path_from_root?.at(-1)?.id, name: category.path_from_root?.at(-1)?.name },
               `CAT-PATH-SELF: ${category.id} ${describePath(category.path_from_root)}`,
             ).toEqual({ id: category.id, name: category.name });
         }),

@@ -9,6 +9,7 @@ import { test, verifies } from '../../fixtures/index.ts';
 import { fiscalCommands } from './models/fiscal/commands.ts';
 import { emptyFiscalModel, type FiscalModel, type FiscalReal } from './models/fiscal/FiscalModel.ts';
 import { runModel } from './models/runModel.ts';
+import { callersPresent } from './support/leftOut.ts';
 
 const PACK_INDEX = 13;
 
@@ -58,7 +59,13 @@ test.describe('fiscal documents of a pack (model-based)', () => {
           await clearPack(api, pack);
         }
       };
-      await property(fc.asyncProperty(fiscalCommands(target, 10), run), 10);
+      const callers = callersPresent(
+        target,
+        ['seller', 'buyer', 'stranger'] as const,
+        { stranger: target.isMock ? [] : ['FIS-AUTH-FORBIDDEN'] },
+        (role) => `uploads, lists, downloads and deletes as ${role}`,
+      );
+      await property(fc.asyncProperty(fiscalCommands(target, callers, 10), run), 10);
     },
   );
 });

@@ -1,14 +1,33 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../fixtures/api/client.ts';
+import type { ApiResponse } from '../../fixtures/api/types.ts';
 import type { Spec } from '../../fixtures/conformance/spec.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { contains, type GeoBox, itemLocation, nestedBoxes, subBox } from './arbitraries/geoRange.ts';
+import {
+  describePlaces,
+  type GeoBox,
+  itemLocation,
+  nestedBoxes,
+  type Placed,
+  rangeVerdict,
+  subBox,
+} from './arbitraries/geoRange.ts';
 
 // Read-only: GET /sites/{site_id}/search over sub-ranges of the profile's search box.
+// The reference leaves open the page sizes (no maximum or default shown), which coordinates of a
+// result item_location applies to (location or seller_address), and the search's errors: on a foreign
+// target a limit may be refused with a client error, and a result lies in the range by either set of
+// coordinates. Every 200 is judged in full. The mock's own choices (limit up to 50, location) are held
+// on the mock only.
+
+interface SearchItem extends Placed {
+  id: string;
+  category_id?: string;
+}
 
 interface SearchPage {
-  paging: { total: number; offset: number; limit: number };
-  results: { id: string; category_id: string; location: { latitude: number; longitude: number } }[];
+  paging?: { total?: number; offset?: number; limit?: number };
+  results: SearchItem[];
 }
 
 /** The largest page the spec states (x-limits: the reference shows none, the mock's is given), else 50. */
@@ -23,20 +42,53 @@ function limits(spec: Spec): fc.Arbitrary<number> {
   return fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: maxLimit(spec) }));
 }
 
-async function search(
-  api: ApiClient,
-  target: TargetProfile,
-  box: GeoBox,
-  limit: number,
-): Promise<SearchPage> {
+function search(api: ApiClient, target: TargetProfile, box: GeoBox, limit: number): Promise<ApiResponse> {
   const { siteId, search: profile } = target.catalog;
-  const res = await api.call('searchSiteItems', {
+  return api.call('searchSiteItems', {
     as: 'seller',
     path: { site_id: siteId },
     query: { category: profile.category, item_location: itemLocation(box), limit },
   });
-  expect(res.status, res.label).toBe(200);
-  return res.body as SearchPage;
+}
+
+/**
+ * The limits a target answered and refused. The reference names a maximum page size without giving
+ * it: every limit up to it is a page size, so a page of one is always one, and a limit refused is
+ * above every limit answered.
+ */
+class PageSizes {
+  private readonly answered = new Set<number>();
+  private readonly refused = new Set<number>();
+
+  /** Judges one answer's status to limit=`limit`; true when it is a page to judge. */
+  record(res: ApiResponse, limit: number, target: TargetProfile): boolean {
+    const what = `SEARCH-LIMIT: ${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`;
+    if (res.status === 200) {
+      const below = [...this.refused].filter((refused) => refused < limit);
+      expect(
+        below,
+        `${what}; a smaller limit was refused, so ${limit} is above the maximum page size`,
+      ).toEqual([]);
+      this.answered.add(limit);
+      return true;
+    }
+    // The mock's maximum is the spec's; a foreign target's is not shown, but a page of one is within any.
+    expect(target.isMock || limit === 1 ? [200] : [200, '4xx'], what).toContain(
+      res.status >= 400 && res.status < 500 ? '4xx' : res.status,
+    );
+    const above = [...this.answered].filter((answered) => answered > limit);
+    expect(above, `${what}; a larger limit was answered 200, so ${limit} is a page size`).toEqual([]);
+    this.refused.add(limit);
+    return false;
+  }
+}
+
+/** The largest limit the target answers (the spec's maximum on the mock), halving from that maximum. */
+async function largestPageSize(api: ApiClient, spec: Spec, target: TargetProfile): Promise<number> {
+  const sizes = new PageSizes();
+  for (let limit = maxLimit(spec); ; limit = Math.ceil(limit / 2)) {
+    if (sizes.record(await search(api, target, target.catalog.search, limit), limit, target)) return limit;
+  }
 }
 
 /** Whether a category is the searched one or below it, read once per test. */
@@ -47,12 +99,24 @@ function categoryMembership(api: ApiClient, searched: string): (categoryId: stri
     if (cached !== undefined) return cached;
     const res = await api.call('getCategory', { as: 'seller', path: { category_id: categoryId } });
     expect(res.status, `${res.label}: the category of a result can be read`).toBe(200);
-    const below = (res.body as { path_from_root: { id: string }[] }).path_from_root.some(
-      (p) => p.id === searched,
-    );
+    const path = (res.body as { path_from_root?: { id: string }[] }).path_from_root ?? [];
+    const below = path.some((p) => p.id === searched);
     known.set(categoryId, below);
     return below;
   };
+}
+
+/** SEARCH-LIMIT and SEARCH-PAGING for one page, judged where paging shows its fields. */
+function expectPageWithinLimits(page: SearchPage, limit: number, where: string): void {
+  const held = page.results.length;
+  expect(held, `SEARCH-LIMIT: ${where}`).toBeLessThanOrEqual(limit);
+  const { total, offset, limit: pageLimit } = page.paging ?? {};
+  if (pageLimit !== undefined)
+    expect(held, `SEARCH-PAGING: results within paging.limit (${where})`).toBeLessThanOrEqual(pageLimit);
+  if (total !== undefined)
+    expect(total, `SEARCH-PAGING: total covers the page (${where})`).toBeGreaterThanOrEqual(
+      (offset ?? 0) + held,
+    );
 }
 
 test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
@@ -62,31 +126,34 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
     async ({ api, spec, target, property }) => {
       const { search: profile } = target.catalog;
       const inCategory = categoryMembership(api, profile.category);
-      await property(
-        fc.asyncProperty(subBox(profile), limits(spec), async (box, limit) => {
-          const page = await search(api, target, box, limit);
-          const where = `item_location=${itemLocation(box)} limit=${limit}`;
-          expect(page.results.length, `SEARCH-LIMIT: ${where}`).toBeLessThanOrEqual(limit);
-          expect(
-            page.results.length,
-            `SEARCH-PAGING: results within paging.limit (${where})`,
-          ).toBeLessThanOrEqual(page.paging.limit);
-          expect(page.paging.total, `SEARCH-PAGING: total covers the page (${where})`).toBeGreaterThanOrEqual(
-            page.paging.offset + page.results.length,
+      const sizes = new PageSizes();
+      const placed = target.isMock ? 'location' : undefined;
+      let judged = 0;
+      const check = async (box: GeoBox, limit: number) => {
+        const res = await search(api, target, box, limit);
+        if (!sizes.record(res, limit, target)) return;
+        const page = res.body as SearchPage;
+        const where = `item_location=${itemLocation(box)} limit=${limit}`;
+        expectPageWithinLimits(page, limit, where);
+        for (const item of page.results) {
+          const verdict = rangeVerdict(box, item, placed);
+          if (verdict !== 'unknown') judged += 1;
+          expect(verdict, `SEARCH-LOCATION-RANGE: ${item.id} at ${describePlaces(item)} (${where})`).not.toBe(
+            'outside',
           );
-          for (const item of page.results) {
-            const { latitude, longitude } = item.location;
-            expect(
-              contains(box, latitude, longitude),
-              `SEARCH-LOCATION-RANGE: ${item.id} at ${latitude},${longitude} (${where})`,
-            ).toBe(true);
-            expect(
-              await inCategory(item.category_id),
-              `SEARCH-CATEGORY: ${item.id} of ${item.category_id} (${where})`,
-            ).toBe(true);
-          }
-        }),
-        12,
+          if (item.category_id === undefined && !target.isMock) continue;
+          expect(
+            await inCategory(String(item.category_id)),
+            `SEARCH-CATEGORY: ${item.id} of ${item.category_id} (${where})`,
+          ).toBe(true);
+        }
+      };
+      // The whole range once: the profile's range is one where the search finds items.
+      await check(profile, 1);
+      await property(fc.asyncProperty(subBox(profile), limits(spec), check), 12);
+      test.skip(
+        judged === 0,
+        'not verified: no result of any search showed coordinates (location or seller_address) to judge item_location by',
       );
     },
   );
@@ -95,25 +162,28 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
     'should never find more when the range narrows',
     verifies(['SEARCH-LOCATION-RANGE', 'SEARCH-PAGING'], '@readonly'),
     async ({ api, spec, target, property }) => {
-      const max = maxLimit(spec);
+      const size = await largestPageSize(api, spec, target);
+      const placed = target.isMock ? 'location' : undefined;
       await property(
         fc.asyncProperty(nestedBoxes(target.catalog.search), async ({ wide, narrow }) => {
-          const [outer, inner] = [
-            await search(api, target, wide, max),
-            await search(api, target, narrow, max),
+          const [wideRes, narrowRes] = [
+            await search(api, target, wide, size),
+            await search(api, target, narrow, size),
           ];
           const where = `${itemLocation(narrow)} inside ${itemLocation(wide)}`;
-          expect(inner.paging.total, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(
-            outer.paging.total,
-          );
+          expect([wideRes.status, narrowRes.status], `${where}: a page size the target answered`).toEqual([
+            200, 200,
+          ]);
+          const [outer, inner] = [wideRes.body as SearchPage, narrowRes.body as SearchPage];
+          const [outerTotal, innerTotal] = [outer.paging?.total, inner.paging?.total];
+          if (outerTotal !== undefined && innerTotal !== undefined)
+            expect(innerTotal, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(outerTotal);
           // A complete first page lists every match: the narrow matches are among its results. Past one page,
           // the narrow matches must at least lie inside the narrow range, hence inside the wide one.
-          if (outer.paging.total > outer.results.length) {
-            const outside = inner.results.filter(
-              (i) => !contains(narrow, i.location.latitude, i.location.longitude),
-            );
+          if (outerTotal === undefined || outerTotal > outer.results.length) {
+            const outside = inner.results.filter((i) => rangeVerdict(narrow, i, placed) === 'outside');
             expect(
-              outside.map((i) => i.id),
+              outside.map((i) => `${i.id} at ${describePlaces(i)}`),
               `SEARCH-LOCATION-RANGE: results of ${where} outside it`,
             ).toEqual([]);
             return;

@@ -10,7 +10,6 @@ import { negativeOffset, nonNumeric, nonPositiveLimit, pageSize, pageWithin } fr
 
 type Party = 'seller' | 'buyer';
 const PARTIES: Party[] = ['seller', 'buyer'];
-const WALK = 5;
 
 interface Listing {
   paging: { limit: number; offset: number; total: number };
@@ -26,8 +25,43 @@ function listing(api: ApiClient, target: TargetProfile, as: Party, query: Record
 }
 
 /**
- * Every id the party sees, in listing order, asking pages of `size`. The next offset is what the page
- * held: a target may cap the page size (the reference gives no maximum).
+ * What a party sees of the listing: every message, read one offset at a time up to paging.total,
+ * and that total. Whether the total counts messages hidden from the party (moderated messages of the
+ * counterpart) is not stated; read this way, the visible messages come out in order either way.
+ */
+interface PartyView {
+  visible: string[];
+  total: number;
+}
+
+async function viewOf(api: ApiClient, target: TargetProfile, as: Party): Promise<PartyView> {
+  const visible: string[] = [];
+  for (let offset = 0; ; offset += 1) {
+    const res = await listing(api, target, as, { limit: 1, offset });
+    expect(res.status, res.label).toBe(200);
+    const body = res.body as Listing;
+    visible.push(...body.messages.map((m) => m.id));
+    if (offset + 1 >= body.paging.total) {
+      const { total } = body.paging;
+      expect(
+        total,
+        `MSG-LIST-PAGING: ${res.label}: the total counts every message the ${as} sees`,
+      ).toBeGreaterThanOrEqual(visible.length);
+      // The mock counts what the party sees (its choice); another target may count hidden messages too.
+      if (target.isMock)
+        expect(total, `${res.label}: the mock's total is what the ${as} sees`).toBe(visible.length);
+      return { visible, total };
+    }
+  }
+}
+
+/** Messages the total counts that the party does not see. */
+const hiddenOf = (view: PartyView) => view.total - view.visible.length;
+
+/**
+ * Every id of a walk with pages of `size`, in order. The next offset is what the page held, at least
+ * one: a target may cap the page size (the reference gives no maximum), and where it counts hidden
+ * messages a page may hold none of them.
  */
 async function walk(api: ApiClient, target: TargetProfile, as: Party, size: number): Promise<string[]> {
   const ids: string[] = [];
@@ -36,9 +70,27 @@ async function walk(api: ApiClient, target: TargetProfile, as: Party, size: numb
     expect(res.status, res.label).toBe(200);
     const body = res.body as Listing;
     ids.push(...body.messages.map((m) => m.id));
-    offset += body.messages.length;
-    if (body.messages.length === 0 || offset >= body.paging.total) return ids;
+    offset += Math.max(body.messages.length, 1);
+    if (offset >= body.paging.total) return ids;
   }
+}
+
+/**
+ * The page must be a run of the visible listing, in order. Without hidden messages counted it is the
+ * slice at offset; with `hidden` counted it starts at most `hidden` before offset (positions of hidden
+ * messages come before it).
+ */
+function expectRunOfListing(page: string[], view: PartyView, offset: number, what: string): void {
+  const hidden = hiddenOf(view);
+  const start = hidden === 0 || page.length === 0 ? offset : view.visible.indexOf(page[0] ?? '');
+  expect(page, `MSG-LIST-PAGING: ${what}: the page at offset`).toEqual(
+    view.visible.slice(start, start + page.length),
+  );
+  if (hidden > 0)
+    expect(
+      start >= offset - hidden && start <= offset,
+      `MSG-LIST-PAGING: ${what}: the page starts at visible message ${start}, offset ${offset} with ${hidden} hidden`,
+    ).toBe(true);
 }
 
 const invalid = [
@@ -78,7 +130,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
     verifies(['MSG-LIST-PAGING'], '@readonly'),
     async ({ api, target, property }) => {
       for (const as of PARTIES) {
-        const all = await walk(api, target, as, WALK);
+        const view = await viewOf(api, target, as);
         const check = async ({ limit, offset }: { limit: number; offset: number }) => {
           const res = await listing(api, target, as, { limit, offset });
           expect(res.status, res.label).toBe(200);
@@ -87,23 +139,29 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
           expect(
             body.paging,
             `MSG-LIST-PAGING: ${res.label}: paging gives offset and the total`,
-          ).toMatchObject({ offset, total: all.length, ...(target.isMock ? { limit } : {}) });
+          ).toMatchObject({ offset, total: view.total, ...(target.isMock ? { limit } : {}) });
           const held = body.messages.length;
           expect(held, `MSG-LIST-PAGING: ${res.label}: no more than limit messages`).toBeLessThanOrEqual(
             limit,
           );
-          expect(
-            held,
-            `MSG-LIST-PAGING: ${res.label}: a page inside the listing is not empty`,
-          ).toBeGreaterThan(0);
-          if (target.isMock) expect(held).toBe(Math.min(limit, all.length - offset));
-          expect(
+          if (hiddenOf(view) === 0)
+            expect(
+              held,
+              `MSG-LIST-PAGING: ${res.label}: a page inside the listing is not empty`,
+            ).toBeGreaterThan(0);
+          if (target.isMock) expect(held).toBe(Math.min(limit, view.total - offset));
+          expectRunOfListing(
             body.messages.map((m) => m.id),
-            `MSG-LIST-PAGING: ${res.label}: the page at offset`,
-          ).toEqual(all.slice(offset, offset + held));
+            view,
+            offset,
+            res.label,
+          );
         };
-        expect(all.length, `the ${as} sees messages to page through`).toBeGreaterThan(0);
-        await property(fc.asyncProperty(pageWithin(all.length), check), 10);
+        test.skip(
+          view.visible.length === 0,
+          `not verified: the ${as} sees no message of messaging.pack to page through`,
+        );
+        await property(fc.asyncProperty(pageWithin(view.total), check), 10);
       }
     },
   );
@@ -112,21 +170,26 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
     'should concatenate the pages of any size into the whole listing without duplicates',
     verifies(['MSG-LIST-PAGING'], '@readonly'),
     async ({ api, target, property }) => {
-      const reference = {
-        seller: await walk(api, target, 'seller', 1),
-        buyer: await walk(api, target, 'buyer', 1),
+      const views = {
+        seller: await viewOf(api, target, 'seller'),
+        buyer: await viewOf(api, target, 'buyer'),
       };
       const check = async (as: Party, size: number) => {
         const ids = await walk(api, target, as, size);
-        expect(new Set(ids).size, `MSG-LIST-PAGING: pages of ${size} for the ${as} repeat no message`).toBe(
-          ids.length,
-        );
+        const view = views[as];
+        // Where hidden messages are counted, pages walked by what they held may overlap: read once each.
+        const hidden = hiddenOf(view) > 0;
+        const seen = hidden ? [...new Set(ids)] : ids;
+        if (!hidden)
+          expect(new Set(ids).size, `MSG-LIST-PAGING: pages of ${size} for the ${as} repeat no message`).toBe(
+            ids.length,
+          );
         expect(
-          ids,
+          seen,
           `MSG-LIST-PAGING: pages of ${size} for the ${as} give the listing read one by one`,
-        ).toEqual(reference[as]);
+        ).toEqual(view.visible);
       };
-      const sizes = pageSize(Math.max(reference.seller.length, reference.buyer.length));
+      const sizes = pageSize(Math.max(views.seller.total, views.buyer.total));
       await property(fc.asyncProperty(fc.constantFrom(...PARTIES), sizes, check), 15);
     },
   );

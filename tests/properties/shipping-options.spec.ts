@@ -75,7 +75,8 @@ async function shownItems(api: ApiClient, target: TargetProfile): Promise<string
 /** Cities the target shows: the profile's, and the cities of the profile's state. */
 async function shownCities(api: ApiClient, target: TargetProfile): Promise<string[]> {
   const { stateId, cityTo, cityId, cityWithoutNeighborhoods } = target.catalog;
-  const res = await api.call('getState', { as: 'anonymous', path: { state_id: stateId } });
+  // With a token: whether a location read needs one is not shown, and reading with one is always shown.
+  const res = await api.call('getState', { as: 'seller', path: { state_id: stateId } });
   const listed = res.status === 200 ? (res.body as { cities: { id: string }[] }).cities.map((c) => c.id) : [];
   return [...new Set([cityTo, cityId, cityWithoutNeighborhoods, ...listed])];
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { DiscoveryResult } from '../../fixtures/discovery/index.ts';
 import { freePort } from '../../scripts/free-port.ts';
+import { isPackListing, markAsReadProblem } from './read-only-front.ts';
 import {
   requestsOf,
   runSuite,
@@ -53,9 +54,9 @@ test.describe('a read-only run with only the seller and the buyer', () => {
     const requests = requestsOf(mock).filter((r) => !r.url.startsWith('/__mock'));
     expect(requests.length).toBeGreaterThan(100);
     expect(requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
-    const listings = requests.filter((r) => /^\/messages\/packs\/[^/]+\/sellers\/[^/?]+/.test(r.url));
+    const listings = requests.filter((r) => isPackListing(r.url));
     expect(listings.length).toBeGreaterThan(0);
-    expect(listings.filter((r) => !r.url.includes('mark_as_read=false'))).toEqual([]);
+    expect(listings.filter((r) => markAsReadProblem(r.url) !== undefined)).toEqual([]);
   });
 });
 

@@ -49,3 +49,48 @@ export function contains(box: GeoBox, latitude: number, longitude: number): bool
     latitude >= box.latMin && latitude <= box.latMax && longitude >= box.lonMin && longitude <= box.lonMax
   );
 }
+
+/** A coordinate as a result may carry it: a number, or a numeric string (the reference gives no type). */
+function coordinate(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** The places of a search result: `location` and `seller_address`, each with latitude and longitude. */
+export interface Placed {
+  location?: { latitude?: unknown; longitude?: unknown } | null;
+  seller_address?: { latitude?: unknown; longitude?: unknown } | null;
+}
+
+/** Where a result lies, by each place that carries both coordinates. */
+export function placesOf(item: Placed): { place: 'location' | 'seller_address'; lat: number; lon: number }[] {
+  return (['location', 'seller_address'] as const).flatMap((place) => {
+    const lat = coordinate(item[place]?.latitude);
+    const lon = coordinate(item[place]?.longitude);
+    return lat === undefined || lon === undefined ? [] : [{ place, lat, lon }];
+  });
+}
+
+/**
+ * Whether a result lies in a box. The reference does not say which coordinates item_location filters
+ * on, and a result carries two sets (location and seller_address): inside when either lies in the box,
+ * outside when it has coordinates and none does, unknown when it shows none. `only` names the one
+ * place a target is known to filter on (the mock: location).
+ */
+export function rangeVerdict(
+  box: GeoBox,
+  item: Placed,
+  only?: 'location' | 'seller_address',
+): 'inside' | 'outside' | 'unknown' {
+  const places = placesOf(item).filter((p) => only === undefined || p.place === only);
+  if (places.length === 0) return only ? 'outside' : 'unknown';
+  return places.some((p) => contains(box, p.lat, p.lon)) ? 'inside' : 'outside';
+}
+
+/** The coordinates of a result, for a failure message. */
+export function describePlaces(item: Placed): string {
+  const places = placesOf(item).map((p) => `${p.place} ${p.lat},${p.lon}`);
+  return places.length ? places.join(' / ') : 'no coordinates';
+}

@@ -76,6 +76,37 @@ function validPathValue(op: OperationInfo, name: string, target: TargetProfile):
   return values[name] ?? 'unknown';
 }
 
+/**
+ * Query parameters a read always sends with one value, whatever the mutation: any other value (or
+ * none) changes state on a real server. A pack listing without mark_as_read=false marks the seller's
+ * messages as read, so a read-only run never sends one; not the robustness calls either.
+ */
+const PINNED_QUERY: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  listPackMessages: { mark_as_read: 'false' },
+};
+
+/** The pinned query parameters of an operation (none for most). */
+export function pinnedQueryOf(operationId: string): Readonly<Record<string, string>> {
+  return PINNED_QUERY[operationId] ?? {};
+}
+
+/** A name as a lenient server may read it: percent-decoded where it can be, case and punctuation ignored. */
+function looseName(name: string): string {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // a broken escape stays as written
+  }
+  return decoded.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Whether a parameter name could reach a pinned parameter on a lenient server (mark_as_read, MARK-AS-READ[]…). */
+function reachesPinned(pinned: Readonly<Record<string, string>>, name: string): boolean {
+  const loose = looseName(name);
+  return Object.keys(pinned).some((key) => loose.includes(looseName(key)));
+}
+
 /** Values the profile gives for the query parameters a well-formed call sends. */
 function validQueryValue(name: string, target: TargetProfile): string | number | undefined {
   const { orders, messaging, catalog, users } = rawProfile(target);
@@ -112,7 +143,10 @@ interface Baseline {
   op: OperationInfo;
   params: ParamInfo[];
   path: Record<string, string | number>;
+  /** The well-formed query, pinned parameters included. */
   query: Record<string, string | number>;
+  /** Parameters no mutation touches (see PINNED_QUERY). */
+  pinned: Readonly<Record<string, string>>;
 }
 
 export function baselineOf(spec: Spec, op: OperationInfo, target: TargetProfile): Baseline {
@@ -131,7 +165,15 @@ export function baselineOf(spec: Spec, op: OperationInfo, target: TargetProfile)
     )
       query[param.name] = value;
   }
-  return { op, params, path, query };
+  const pinned = pinnedQueryOf(op.operationId);
+  return { op, params, path, query: { ...query, ...pinned }, pinned };
+}
+
+/** The declared query parameters a mutation may change: not the token, not a pinned one. */
+function mutableQueryNames(base: Baseline): string[] {
+  return base.params
+    .filter((p) => p.in === 'query' && p.name !== 'access_token' && !(p.name in base.pinned))
+    .map((p) => p.name);
 }
 
 function call(base: Baseline, as: MalformedCall['as'], mutation: string, mustReject: boolean): MalformedCall {
@@ -167,7 +209,7 @@ function hostilePath(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
 
 /** A declared query parameter given a value of the wrong type or shape. */
 function hostileQuery(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
-  const names = base.params.filter((p) => p.in === 'query' && p.name !== 'access_token').map((p) => p.name);
+  const names = mutableQueryNames(base);
   if (names.length === 0) return undefined;
   return fc.tuple(caller, fc.constantFrom(...names), hostileQueryValue).map(([as, name, value]) => {
     const result = call(base, as, `query ${name}=${JSON.stringify(value.slice(0, 60))}`, false);
@@ -178,7 +220,7 @@ function hostileQuery(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
 
 /** A required query parameter left out. */
 function missingQuery(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
-  const names = Object.keys(base.query);
+  const names = Object.keys(base.query).filter((name) => !(name in base.pinned));
   if (names.length === 0) return undefined;
   return fc.tuple(caller, fc.constantFrom(...names)).map(([as, name]) => {
     const result = call(base, as, `query ${name} missing`, false);
@@ -189,7 +231,8 @@ function missingQuery(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
 
 /** Parameters the operation does not declare, with hostile names and values. */
 function extraQuery(base: Baseline): fc.Arbitrary<MalformedCall> {
-  const extras = fc.dictionary(extraName, hostileQueryValue, { minKeys: 1, maxKeys: 4 });
+  const names = extraName.filter((name) => !reachesPinned(base.pinned, name));
+  const extras = fc.dictionary(names, hostileQueryValue, { minKeys: 1, maxKeys: 4 });
   return fc.tuple(caller, extras).map(([as, added]) => {
     const result = call(base, as, `extra query ${JSON.stringify(Object.keys(added)).slice(0, 120)}`, false);
     for (const [name, value] of Object.entries(added))
@@ -239,7 +282,7 @@ function encodedPath(base: Baseline): Record<string, string> {
 
 /** A declared query parameter sent twice, the second value hostile. */
 function duplicatedQuery(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
-  const names = base.params.filter((p) => p.in === 'query' && p.name !== 'access_token').map((p) => p.name);
+  const names = mutableQueryNames(base);
   if (names.length === 0) return undefined;
   return fc
     .tuple(caller, fc.constantFrom(...names), hostileQueryValue, fc.boolean())
@@ -267,11 +310,9 @@ function oddPath(base: Baseline): fc.Arbitrary<MalformedCall> | undefined {
 
 /** A query value (declared or not) written with an odd percent-encoding, sent as is. */
 function oddQuery(base: Baseline): fc.Arbitrary<MalformedCall> {
-  const declared = base.params
-    .filter((p) => p.in === 'query' && p.name !== 'access_token')
-    .map((p) => p.name);
-  const names = fc.constantFrom(...declared, 'unknown_param');
-  return fc.tuple(caller, names, oddPercentEncoding, fc.boolean()).map(([as, name, value, inName]) => {
+  const names = fc.constantFrom(...mutableQueryNames(base), 'unknown_param');
+  const encodings = oddPercentEncoding.filter((value) => !reachesPinned(base.pinned, value));
+  return fc.tuple(caller, names, encodings, fc.boolean()).map(([as, name, value, inName]) => {
     const result = call(base, as, `raw query ${inName ? `name ${value}` : `${name}=${value}`}`, false);
     const rest = Object.fromEntries(Object.entries(base.query).filter(([k]) => k !== name));
     const odd = inName ? `${value}=1` : `${name}=${value}`;

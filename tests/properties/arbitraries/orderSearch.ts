@@ -48,10 +48,59 @@ export const narrowedSearch = orderSearchFilters.chain((wide) =>
     .map((narrow) => ({ wide, narrow })),
 );
 
-/** Order ids that are plainly not integers (digit runs, padded or not, are left out: their reading is not stated). */
+/**
+ * Whether some common parser reads the text as an integer: digit runs with a sign, padding or
+ * underscores (`+7`, `007`, `1_000`), and number literals of integer value (`1e3`, `0x1F`, `0b101`,
+ * `0o17`, `1.0`). Whether a server reads them so is not stated: their answer is open.
+ */
+export function readsAsInteger(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '') return false;
+  return /^[+-]?\d[\d_]*$/.test(trimmed) || Number.isInteger(Number(trimmed));
+}
+
+/** Words a server may take for a null id (empty_order_id: "order_id is null"). */
+export function readsAsNull(text: string): boolean {
+  return ['null', 'nil', 'none', 'undefined'].includes(text.trim().toLowerCase());
+}
+
+/** Order ids that are plainly not integers, under any reading (and not a word for null). */
 export const nonIntegerOrderIds = fc.oneof(
-  fc.constantFrom('abc', '1.5', '1e3', '0x1F', '12a', '--1', 'null', '-', 'ten'),
+  fc.constantFrom('abc', '1.5', '12a', '--1', '-', 'ten', '1,5', '0x', '1e', 'Infinity'),
   fc
     .string({ minLength: 1, maxLength: 12 })
-    .filter((s) => !/^\s*[+-]?\d*\s*$/.test(s) && !s.includes('/') && s !== '.' && s !== '..'),
+    .filter(
+      (s) =>
+        !/^\s*[+-]?\d*\s*$/.test(s) &&
+        !s.includes('/') &&
+        s !== '.' &&
+        s !== '..' &&
+        !readsAsInteger(s) &&
+        !readsAsNull(s),
+    ),
+);
+
+/**
+ * Order ids whose reading is open: integers to some parsers (`1e3`, `0x1F`, `+7`), null to others
+ * (`null`). Plain digit runs, padded or not, are left out: integers however padded.
+ */
+export const openReadingOrderIds = fc.oneof(
+  fc.constantFrom(
+    'null',
+    'NULL',
+    'nil',
+    'None',
+    'undefined',
+    '1e3',
+    '0x1F',
+    '1E2',
+    '0b101',
+    '0o17',
+    '1_000',
+    '1.0',
+    '+7',
+  ),
+  fc
+    .integer({ min: 1, max: 2 ** 31 - 1 })
+    .chain((n) => fc.constantFrom(`0x${n.toString(16)}`, `${n}e0`, `${n}.0`, `+${n}`)),
 );
