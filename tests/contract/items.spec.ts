@@ -2,7 +2,7 @@ import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { CatalogIds } from '../../fixtures/target/types.ts';
-import { judged, notVerifiedPart } from './support/reference.ts';
+import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 // Read-only: GET /sites/{site_id}/search with the profile's category and range.
 
@@ -99,7 +99,14 @@ test.describe('GET /sites/{site_id}/search', () => {
       const { search: range, siteId } = target.catalog;
       // Listed fields (site_id, category_id, coordinates) are judged where the answer carries them.
       if (judged(target, body.site_id)) expect(body.site_id, 'SEARCH-SITE: envelope').toBe(siteId);
-      expect(body.results.length, 'the profile range holds items of the category').toBeGreaterThan(0);
+      if (target.isMock) expect(body.results.length, 'the seed range holds items').toBeGreaterThan(0);
+      // Whether a category's search reaches the items of the categories below it is not shown.
+      skipUnless(
+        body.results.length > 0,
+        'a category and range where the site search finds items',
+        'catalog.search',
+        'the search of the profile range answered no item',
+      );
       expect(body.results.length, 'SEARCH-LIMIT').toBeLessThanOrEqual(10);
       // Which coordinates item_location filters is not given: an item is inside when one of its
       // points (location, seller_address) is; on the mock, location (its choice) must be.

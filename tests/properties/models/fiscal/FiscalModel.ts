@@ -39,6 +39,10 @@ const describePart = (part: FilePart) => `"${part.name}" (${part.mimeType}, ${pa
 
 function badRequests(parts: FilePart[]): string[] {
   const reasons = parts.length > 2 ? [`FIS-ERR-TOO-MANY-FILES: ${parts.length} files in one request`] : [];
+  // Two files of one type fit the 409 row and the 400 row "more than one file of a kind" alike.
+  const kinds = parts.map(kindOf).filter((kind) => kind !== undefined);
+  if (new Set(kinds).size < kinds.length)
+    reasons.push('FIS-ERR-TOO-MANY-FILES: more than one file of a kind');
   for (const part of parts) {
     if (part.buffer.length === 0) reasons.push(`FIS-ERR-EMPTY-FILE: ${describePart(part)} is empty`);
     if (part.name === '') reasons.push(`FIS-ERR-FILENAME-EMPTY: ${describePart(part)} has no name`);
