@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { runFindings } from '../../fixtures/conformance/findings.ts';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { CHOICES, drawChoices, PRODUCTION_SEED, variantOf } from '../../mock/alternate/index.ts';
 import { SHORT_KEEP_ALIVE_MS } from '../../mock/alternate/wire.ts';
 import { build, type MockOptions } from '../../mock/app.ts';
@@ -95,6 +97,16 @@ test.describe('alternate mock: the catalog of choices', () => {
     for (const choice of CHOICES) {
       const drawn = new Set(Array.from({ length: 100 }, (_, i) => variantOf(choice, i + 1)));
       expect([...drawn].sort(), choice.name).toEqual(Object.keys(choice.variants).sort());
+    }
+  });
+
+  test('is documented: mock/README.md names every choice and every variant', () => {
+    const readme = readFileSync(join(projectRoot, 'mock', 'README.md'), 'utf8');
+    for (const choice of CHOICES) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${choice.name}\` |`));
+      expect(row, `${choice.name} has its row`).toBeDefined();
+      for (const variant of Object.keys(choice.variants))
+        expect(row, choice.name).toContain(`\`${variant}\``);
     }
   });
 
