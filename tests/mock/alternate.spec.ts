@@ -116,6 +116,13 @@ test.describe('alternate mock: the catalog of choices', () => {
     await app.close();
   });
 
+  test('says what it drew at GET /__mock/alternate', async () => {
+    const app = await build(alternate({}, 12));
+    const res = await app.inject({ method: 'GET', url: '/__mock/alternate' });
+    expect(res.json()).toEqual({ seed: 12, choices: drawChoices(12) });
+    await app.close();
+  });
+
   test('refuses an unknown choice or variant by name', async () => {
     await expect(build(alternate({ 'no-such-choice': 'x' }))).rejects.toThrow(/unknown alternate choice/);
     await expect(build(alternate({ 'keep-alive': 'forever' }))).rejects.toThrow(/unknown variant/);
@@ -350,6 +357,14 @@ const READS: [string, MockCallOptions][] = [
   [
     'getShippingOptions',
     { as: BUYER, path: { item_id: 'MLB100000001' }, query: { city_to: 'TUxCQ1NBTzQ1N2E4' } },
+  ],
+  [
+    'getShippingOptions',
+    {
+      as: BUYER,
+      path: { item_id: 'MLB100000001' },
+      query: { zip_code: '01310100', city_to: 'TUxCQ1NBTzQ1N2E4' },
+    },
   ],
 ];
 
