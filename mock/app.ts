@@ -93,6 +93,12 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
   installFaults(app, options.faults ?? []);
   app.decorate('alternate', options.alternate ? installAlternate(app, options.alternate) : []);
   await app.register(controlRoutes, { worldOptions: options });
+  // The alternate mock says what it drew, so a soak can name the seed and variants of a failing run.
+  if (options.alternate)
+    app.get('/__mock/alternate', async () => ({
+      seed: options.alternate?.seed ?? 0,
+      choices: app.alternate,
+    }));
   await app.register(ordersRoutes);
   await app.register(usersRoutes);
   await app.register(fiscalRoutes);

@@ -187,6 +187,19 @@ const currencyPrecision: Choice = {
   },
 };
 
+const shippingDestination: Choice = {
+  name: 'shipping-destination',
+  gap: 'SHIP-ERR-NO-DESTINATION: "zip_code=<zip_code> or city_to=<city_id>" (the answer to both is not shown)',
+  description: 'shipping options asked with both zip_code and city_to',
+  variants: { mock: '400 bad_request', 'zip-code-wins': 'city_to ignored, the zip code answered' },
+  install: (app, pick) => {
+    if (pick.variant === 'mock') return;
+    beforeHandler(app, ['GET /items/:item_id/shipping_options'], (request) => {
+      if (firstQuery(request, 'zip_code') !== undefined) delete queryOf(request).city_to;
+    });
+  },
+};
+
 /** Choices of how rules the reference leaves open apply: sorts, tags, category and range filters, pairs. */
 export const RULE_CHOICES: Choice[] = [
   searchSort,
@@ -195,4 +208,5 @@ export const RULE_CHOICES: Choice[] = [
   siteSearchBounds,
   currencyIdentity,
   currencyPrecision,
+  shippingDestination,
 ];

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import { runFindings } from '../../fixtures/conformance/findings.ts';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { CHOICES, drawChoices, PRODUCTION_SEED, variantOf } from '../../mock/alternate/index.ts';
 import { SHORT_KEEP_ALIVE_MS } from '../../mock/alternate/wire.ts';
 import { build, type MockOptions } from '../../mock/app.ts';
@@ -98,9 +100,26 @@ test.describe('alternate mock: the catalog of choices', () => {
     }
   });
 
+  test('is documented: mock/README.md names every choice and every variant', () => {
+    const readme = readFileSync(join(projectRoot, 'mock', 'README.md'), 'utf8');
+    for (const choice of CHOICES) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${choice.name}\` |`));
+      expect(row, `${choice.name} has its row`).toBeDefined();
+      for (const variant of Object.keys(choice.variants))
+        expect(row, choice.name).toContain(`\`${variant}\``);
+    }
+  });
+
   test('leaves the default mock alone: build() without alternate installs no choice', async () => {
     const app = await build();
     expect(app.alternate).toEqual([]);
+    await app.close();
+  });
+
+  test('says what it drew at GET /__mock/alternate', async () => {
+    const app = await build(alternate({}, 12));
+    const res = await app.inject({ method: 'GET', url: '/__mock/alternate' });
+    expect(res.json()).toEqual({ seed: 12, choices: drawChoices(12) });
     await app.close();
   });
 
@@ -338,6 +357,14 @@ const READS: [string, MockCallOptions][] = [
   [
     'getShippingOptions',
     { as: BUYER, path: { item_id: 'MLB100000001' }, query: { city_to: 'TUxCQ1NBTzQ1N2E4' } },
+  ],
+  [
+    'getShippingOptions',
+    {
+      as: BUYER,
+      path: { item_id: 'MLB100000001' },
+      query: { zip_code: '01310100', city_to: 'TUxCQ1NBTzQ1N2E4' },
+    },
   ],
 ];
 
