@@ -61,8 +61,9 @@ function othersOrders(target: TargetProfile): ['seller' | 'buyer', Query][] {
     ...(stranger ? [['buyer', { buyer: stranger.id }] as ['buyer', Query]] : []),
   ];
 }
+/** The date filters take "ISO 8601 timestamps with offset": written +00:00, never Z. */
 const minutesAround = (iso: string, minutes: number) =>
-  new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  new Date(Date.parse(iso) + minutes * 60_000).toISOString().replace(/Z$/, '+00:00');
 
 test.describe('GET /orders/search', () => {
   test(
