@@ -74,9 +74,10 @@ export default defineConfig<TargetOptions>({
       }
     : undefined,
   projects: [
+    // First, so its long nested runs (mutation, soak) start at once and the rest runs beside them.
+    { name: 'self', testDir: 'tests/self' },
     { name: 'spec', testDir: 'tests/spec' },
     { name: 'mock', testDir: 'tests/mock' },
-    { name: 'self', testDir: 'tests/self' },
     { name: 'contract', testDir: 'tests/contract' },
     { name: 'properties', testDir: 'tests/properties' },
     // A deliberately failing run for the report tests only; never part of a normal run.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,11 +21,37 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+const SETTLE_TIMEOUT_MS = 30_000;
+
+/**
+ * Waits until a page rendered by script shows what it is expected to show, or, with nothing named,
+ * until its text is non-empty and stops changing: a fixed pause is too short on a loaded machine.
+ */
+async function settled(page: Page, expected?: string): Promise<void> {
+  if (expected) {
+    await page
+      .waitForFunction((text) => document.body?.innerText.includes(text), expected, {
+        timeout: SETTLE_TIMEOUT_MS,
+      })
+      .catch(() => undefined);
+    return;
+  }
+  let previous = '';
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(500);
+    const text = await page.locator('body').innerText();
+    if (text.trim() !== '' && text === previous) return;
+    previous = text;
+  }
+}
+
 /** Opens report pages in Debian's headless Chromium (no browser download) and returns what each shows. */
 export async function lookAtReports(
   dir: string,
   pages: string[],
   screenshotDir?: string,
+  waitFor: Record<string, string> = {},
 ): Promise<PageLook[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
@@ -40,7 +66,7 @@ export async function lookAtReports(
       const file = resolve(dir, relative);
       if (!existsSync(file)) throw new Error(`${file} does not exist`);
       await page.goto(`file://${file}`, { waitUntil: 'load' });
-      await page.waitForTimeout(1500);
+      await settled(page, waitFor[relative]);
       if (screenshotDir) {
         await page.screenshot({
           path: join(screenshotDir, `${relative.replace(/[/.]/g, '_')}.png`),

@@ -8,19 +8,15 @@ import { projectRoot } from '../../fixtures/conformance/spec.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 
 /**
- * One fault of each family (shape, wire, error, access, paging, visibility, file, and one only a write
- * reveals), under both profiles: the full run of every fault is `npm run mutation`, documented in the
- * README with its latest scores.
+ * A few faults of different families (shape, error, visibility, and one only a write reveals), under
+ * both profiles: the full run of every fault is `npm run mutation`, documented in the README with its
+ * latest scores. Kept small so the project's tests stay within CI's ten minutes.
  */
 const REPRESENTATIVE = [
   'order-status-widened',
-  'order-search-cut-short',
   'no-token-as-401',
-  'fiscal-list-by-anyone',
-  'buyer-text-over-3500-accepted',
-  'order-search-offset-off-by-one',
   'moderated-shown-to-counterpart',
-  'attachment-download-altered',
+  'buyer-text-over-3500-accepted',
 ];
 
 interface ProfileOutcome {

@@ -98,7 +98,10 @@ test.describe
         'html/index.html',
         'allure/index.html',
       ];
-      const looks = await lookAtReports(run.dir, pages);
+      const looks = await lookAtReports(run.dir, pages, undefined, {
+        'allure/index.html': 'demo: a failing test leaves redacted evidence',
+        'html/index.html': 'Failed',
+      });
       for (const look of looks) expect(look.consoleErrors, look.page).toEqual([]);
       const text = Object.fromEntries(looks.map((look) => [look.page, look.text]));
       expect(text['index.html']).toContain('failed\n1');

@@ -25,13 +25,13 @@ test('a faithful target making the other allowed choices passes in every profile
   const seed = process.env.SOAK_SEED ?? '101';
   const run = spawnSync(
     'npx',
-    ['tsx', 'scripts/soak.ts', '--runs', '3', '--seed', seed, '--profiles', 'two,full-writes,users'],
+    ['tsx', 'scripts/soak.ts', '--runs', '2', '--seed', seed, '--profiles', 'two,full-writes'],
     { cwd: projectRoot, env: { ...process.env, REPORTS_DIR: dir }, encoding: 'utf8' },
   );
   const summaries = JSON.parse(readFileSync(join(dir, 'soak', 'summary.json'), 'utf8')) as RunSummary[];
   const failures = summaries.flatMap((s) => s.failures.map((f) => `seed ${s.seed} (${s.profile}): ${f}`));
   expect(failures, `${run.stdout}\n${run.stderr}`).toEqual([]);
-  expect(summaries).toHaveLength(3);
+  expect(summaries).toHaveLength(2);
   for (const summary of summaries) expect(summary.passed, `seed ${summary.seed}`).toBeGreaterThan(50);
   expect(run.status).toBe(0);
 });
