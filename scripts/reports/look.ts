@@ -30,9 +30,9 @@ const SETTLE_TIMEOUT_MS = 30_000;
 async function settled(page: Page, expected?: string): Promise<void> {
   if (expected) {
     await page
-      .waitForFunction((text) => document.body?.innerText.includes(text), expected, {
-        timeout: SETTLE_TIMEOUT_MS,
-      })
+      .getByText(expected)
+      .first()
+      .waitFor({ timeout: SETTLE_TIMEOUT_MS })
       .catch(() => undefined);
     return;
   }
