@@ -69,11 +69,12 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
 async function discoverOnce(target: ProfileInput): Promise<void> {
   const result = await discover(target);
   writeDiscovery(result);
-  const counts = { given: 0, discovered: 0, 'not found': 0 };
+  const counts = { given: 0, discovered: 0, 'not found': 0, 'read failed': 0 };
   for (const need of resolveProfile(target, result).needs) counts[need.state] += 1;
   const stopped = result.stoppedBy ? `, stopped by the ${result.stoppedBy} limit` : '';
+  const failed = counts['read failed'] ? `, ${counts['read failed']} read failed` : '';
   console.log(
-    `discovery: ${counts.given} given, ${counts.discovered} discovered, ${counts['not found']} not found ` +
+    `discovery: ${counts.given} given, ${counts.discovered} discovered, ${counts['not found']} not found${failed} ` +
       `(${result.requestsUsed} requests${stopped}) → ${discoveryFile()}`,
   );
 }
