@@ -1,6 +1,6 @@
 /**
- * Fiscal documents of a pack: listing, download, pack id and authorization. sharedPack, emptyPack and
- * halfPack are only read; the refused writes use fiscal.writablePacks[9] (see `writable` in
+ * Fiscal documents of a pack: listing, download, pack id and authorization. sharedPack, documentsPack
+ * (one seller's documents suffice), emptyPack and halfPack are only read; the refused writes use fiscal.writablePacks[9] (see `writable` in
  * support/fiscal-documents.ts). Accepted uploads and deletes are in fiscal-uploads.spec.ts.
  */
 import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
@@ -91,10 +91,15 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
     'lets the buyer download every document of the pack whole and of its listed type, the same bytes its seller gets',
     verifies(['FIS-DOWNLOAD-FILE', 'FIS-LIST-BUYER-ALL'], '@readonly'),
     async ({ api, target }) => {
-      const pack = target.fiscal.sharedPack;
-      const listed = (await list(api, pack, 'buyer')).body as DocumentList;
-      test.skip(listed.fiscal_documents.length === 0, 'the shared pack holds no document to download');
+      // One seller's pack with documents is enough (the shared pack of two sellers is one too).
+      const pack = target.fiscal.documentsPack;
       const ownIds = new Set(await idsListed(api, pack, 'seller'));
+      expect(ownIds.size, `the seller lists documents in pack ${pack}`).toBeGreaterThan(0);
+      const listed = (await list(api, pack, 'buyer')).body as DocumentList;
+      expect(
+        [...ownIds].filter((id) => !listed.fiscal_documents.some((doc) => doc.id === id)),
+        'FIS-LIST-BUYER-ALL: the buyer lists every document its seller lists',
+      ).toEqual([]);
       for (const doc of listed.fiscal_documents) {
         const res = await download(api, pack, doc.id, 'buyer');
         expect(res.status, res.label).toBe(200);
@@ -127,9 +132,10 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
     "refuses a document through another pack's path",
     verifies(['FIS-ERR-DOWNLOAD-UNKNOWN'], '@readonly'),
     async ({ api, target }) => {
-      const [id] = await idsListed(api, target.fiscal.sharedPack, 'seller');
-      expect(id, 'the seller has a document in the shared pack').toBeDefined();
-      const res = await download(api, target.fiscal.halfPack, id!, 'seller');
+      const [id] = await idsListed(api, target.fiscal.documentsPack, 'seller');
+      expect(id, `the seller has a document in pack ${target.fiscal.documentsPack}`).toBeDefined();
+      // Another pack of the same seller that does not hold it: its pack without documents.
+      const res = await download(api, target.fiscal.emptyPack, id!, 'seller');
       // Three rows fit a document asked through a pack that does not hold it: "document to download
       // does not exist" (400, the mock's), "not allowed the document" (403) and "could not be retrieved" (404).
       expectError(
@@ -151,7 +157,7 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
     'answers 400 bad_request for a document that does not exist',
     verifies(['FIS-ERR-DOWNLOAD-UNKNOWN'], '@readonly'),
     async ({ api, target }) => {
-      const res = await download(api, target.fiscal.sharedPack, 'no-such-document-0', 'buyer');
+      const res = await download(api, target.fiscal.documentsPack, 'no-such-document-0', 'buyer');
       expectError(
         res,
         {
@@ -221,11 +227,11 @@ test.describe('fiscal documents: pack id and authorization', () => {
       `answers ${expected.status} ${expected.error} to ${who} on list and download`,
       verifies([...ids], '@readonly'),
       async ({ api, target }) => {
-        const pack = target.fiscal.sharedPack;
+        const pack = target.fiscal.documentsPack;
         expectError(await list(api, pack, as), expected, target);
         // A document that exists: with an unknown one, "does not exist" (400) may be checked first.
-        const [id] = await idsListed(api, pack, 'buyer');
-        test.skip(id === undefined, 'the shared pack holds no document to download');
+        const [id] = await idsListed(api, pack, 'seller');
+        expect(id, `the seller lists a document in pack ${pack}`).toBeDefined();
         expectError(await download(api, pack, id!, as), expected, target);
       },
     );

@@ -67,7 +67,7 @@ const PROTECTED_READS: ProtectedRead[] = [
   },
   {
     operationId: 'listFiscalDocuments',
-    options: (t) => ({ path: { pack_id: t.fiscal.sharedPack } }),
+    options: (t) => ({ path: { pack_id: t.fiscal.documentsPack } }),
     noTokenError: 'access_token_not_granted',
   },
   {
