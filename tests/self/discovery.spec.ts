@@ -1,8 +1,22 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { DiscoveryResult } from '../../fixtures/discovery/index.ts';
+import { LEDGER_ENV, startLedger } from '../../fixtures/api/run-ledger.ts';
+import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import {
+  type DiscoveryResult,
+  discover,
+  failedWords,
+  type NeedState,
+  resolveProfile,
+} from '../../fixtures/discovery/index.ts';
+import { missingReason, needOf } from '../../fixtures/target/needs.ts';
+import type { ProfileInput } from '../../fixtures/target/types.ts';
+import { build } from '../../mock/app.ts';
 import { freePort } from '../../scripts/free-port.ts';
+import { listen } from './hostile/proxy.ts';
 import { isPackListing, markAsReadProblem } from './read-only-front.ts';
 import {
   requestsOf,
@@ -72,6 +86,89 @@ test.describe('a target without part of the data', () => {
       expect(reasons).toContainEqual(expect.stringContaining('attachment'));
     } finally {
       mock.stop();
+    }
+  });
+});
+
+/** A profile of the embedded mock's seller and buyer only, at baseURL, read-only. */
+function twoUsers(baseURL: string, extra: Partial<ProfileInput> = {}): ProfileInput {
+  const mock = JSON.parse(readFileSync(join(projectRoot, 'fixtures/targets/mock.json'), 'utf8'));
+  const pick = (role: string) => ({ id: mock.users[role].id, token: mock.users[role].token });
+  return {
+    name: 'two-users',
+    baseURL,
+    isMock: false,
+    allowsWrites: false,
+    requestsPerSecond: 0,
+    timeoutMs: 5000,
+    users: { seller: pick('seller'), buyer: pick('buyer') },
+    ...extra,
+  } as ProfileInput;
+}
+
+test.describe('discovery with the seller and the buyer only', () => {
+  test('finds an item with shipping options and a pack with documents when search results carry no zip code', async () => {
+    // Seed 0 of the alternate mock answers as production: search results without location, and an
+    // empty seller_address.zip_code (site_search_02).
+    const app = await build({ alternate: { seed: 0 } });
+    try {
+      const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+      const profile = twoUsers(baseURL);
+      const search = await fetch(`${baseURL}/sites/MLB/search?category=MLB1000&limit=50`);
+      const results = ((await search.json()) as { results: Record<string, Record<string, unknown>>[] })
+        .results;
+      expect(results.length).toBeGreaterThan(0);
+      for (const item of results)
+        expect(item.location?.zip_code || item.seller_address?.zip_code || '').toBe('');
+      const { needs } = resolveProfile(profile, await discover(profile));
+      const state = (path: string) => needs.find((n) => n.path === path);
+      for (const path of [
+        'catalog.shippingItem',
+        'catalog.cityTo',
+        'catalog.zipCode',
+        'fiscal.documentsPack',
+      ])
+        expect(state(path)?.state, path).toBe('discovered');
+      expect(state('catalog.cityTo')?.from).toContain('city_to=');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('says "read failed" with the status for every need when every discovery read fails, and finds nothing', async () => {
+    const refusing = createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ message: 'unavailable', error: 'service_unavailable', status: 503, cause: [] }),
+      );
+    });
+    const baseURL = await listen(refusing);
+    // A ledger of its own: these 503s must not cut the pace of the run this test is part of.
+    const runLedger = process.env[LEDGER_ENV];
+    startLedger(mkdtempSync(join(tmpdir(), 'discovery-refused-')));
+    try {
+      const profile = twoUsers(baseURL, { rateLimit: { maxRetries: 0 } });
+      const result = await discover(profile);
+      expect(result.found).toEqual([]);
+      const { needs } = resolveProfile(profile, result);
+      const sought = needs.filter((n) => n.state !== 'given' && needOf(n.path)?.discoverable);
+      expect(sought.length).toBeGreaterThan(30);
+      for (const need of sought) {
+        expect(need.state, need.path).toBe('read failed');
+        expect(need.status, need.path).toBe(503);
+        expect(failedWords(need)).toMatch(/^read failed \(status 503 to GET \//);
+      }
+      const reason = missingReason(
+        'orders.byStatus.paid',
+        profile.users,
+        failedWords(sought[0] as NeedState),
+      );
+      expect(reason).toContain('read failed (status 503');
+      expect(reason).not.toContain('not found');
+    } finally {
+      refusing.close();
+      if (runLedger) process.env[LEDGER_ENV] = runLedger;
+      else delete process.env[LEDGER_ENV];
     }
   });
 });
