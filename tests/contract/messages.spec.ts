@@ -6,8 +6,9 @@ import type { ApiClient } from '../../fixtures/api/client.ts';
 import type { Caller } from '../../fixtures/api/types.ts';
 import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import { rawProfile } from '../../fixtures/target/guard.ts';
 import { allIds, type Listing, listing, messageIdOf } from './support/messages.ts';
-import { judged, skipUnless } from './support/reference.ts';
+import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
@@ -71,6 +72,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
         for (const m of (await allIds(api, target, as)).messages)
           for (const a of m.message_attachments ?? []) files.set(a.filename, a);
       test.skip(files.size === 0, "not verified: no message of the profile's conversation has an attachment");
+      const strangerGiven = rawProfile(target).users.stranger !== undefined;
+      let downloaded = 0;
       for (const [id, listed] of files) {
         const query = { tag: 'post_sale', site_id: target.messaging.siteId };
         const asBuyer = await api.call('downloadAttachment', {
@@ -78,10 +81,14 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
           path: { attachment_id: id },
           query,
         });
-        test.skip(
-          asBuyer.status !== 200,
-          `not verified: the target does not serve attachment ${id} by its filename`,
-        );
+        // The buyer is a party of the conversation: a 403 is the refusal of a user without access.
+        expect(asBuyer.status, `${asBuyer.label}: the buyer of the conversation is refused`).not.toBe(403);
+        if (asBuyer.status !== 200) {
+          // A 500 is documented ("also on download when the file cannot be accessed"), and whether the
+          // listed filename is the id to download by is not said: this file only is not verified.
+          notVerifiedPart(`attachment ${id}: answered ${asBuyer.status} to the buyer`);
+          continue;
+        }
         expect(asBuyer.bytes.length, `${asBuyer.label}: the size the listing gives`).toBe(listed.size);
         if (/pdf|xml/.test(listed.type)) expectFileOfType(asBuyer.bytes, listed.type, asBuyer.label);
         const asSeller = await api.call('downloadAttachment', {
@@ -93,6 +100,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
           asSeller.bytes.equals(asBuyer.bytes),
           `${asSeller.label}: the same file for both parties`,
         ).toBe(true);
+        downloaded += 1;
+        if (!strangerGiven) continue;
         const stranger = await api.call('downloadAttachment', {
           as: 'stranger',
           path: { attachment_id: id },
@@ -100,6 +109,14 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
         });
         expect(stranger.status, `${stranger.label}: a stranger may not download it`).toBe(403);
       }
+      if (!strangerGiven)
+        notVerifiedPart('ATT-AUTH-DOWNLOAD for a stranger: needs the user "stranger" (users.stranger)');
+      skipUnless(
+        downloaded > 0,
+        'an attachment the target serves by its listed filename',
+        'messaging.pack',
+        `no attachment of the conversation was served to the buyer (${files.size} tried)`,
+      );
     },
   );
 
