@@ -373,10 +373,17 @@ test.describe('GET /orders/{order_id}/product', () => {
     async ({ api, target }) => {
       const res = await api.call('getOrderProduct', {
         as: 'buyer',
-        path: { order_id: target.orders.byStatus.paid },
+        path: { order_id: target.orders.withAttributes },
       });
       expect(res.status, res.label).toBe(200);
-      expect(Array.isArray((res.body as { attributes: unknown }).attributes)).toBe(true);
+      const { attributes } = res.body as { attributes: { id: unknown; name: unknown; value: unknown }[] };
+      // An order whose product lists attributes: the fields are judged on each, never on an empty list.
+      expect(attributes.length, `${res.label}: the order's attributes`).toBeGreaterThan(0);
+      for (const { id, name, value } of attributes) {
+        expect(Number.isInteger(id), `ORD-PRODUCT-FIELDS: id ${String(id)} is an integer`).toBe(true);
+        expect(typeof name, 'ORD-PRODUCT-FIELDS: name').toBe('string');
+        expect(typeof value, 'ORD-PRODUCT-FIELDS: value').toBe('string');
+      }
     },
   );
 });
