@@ -16,6 +16,6 @@ export async function withDiscovery(profile: ProfileInput): Promise<Discovered> 
   const count = (state: string) => needs.filter((need) => need.state === state).length;
   return {
     profile: resolved,
-    summary: `target profile: ${count('given')} ids given, ${count('discovered')} discovered in ${result.requestsUsed} reads, ${count('not found')} not found`,
+    summary: `target profile: ${count('given')} ids given, ${count('discovered')} discovered in ${result.requestsUsed} reads, ${count('not found')} not found${count('read failed') ? `, ${count('read failed')} read failed` : ''}`,
   };
 }
