@@ -8,7 +8,8 @@ function row(o: FaultCatch): string {
     : o.breaksGap
       ? `<td class="untestable">breaks a gap, not counted: ${esc(o.breaksGap)}</td>`
       : `<td class="failed">MISSED: ${esc(o.why ?? '')}</td>`;
-  const decided = o.decided.map((id) => `<code>${esc(id)}</code>`).join(' ') || '<span class="muted">none</span>';
+  const decided =
+    o.decided.map((id) => `<code>${esc(id)}</code>`).join(' ') || '<span class="muted">none</span>';
   return `<tr class="${o.caught || o.breaksGap ? 'pass' : 'fail'}"><td><code>${esc(o.fault)}</code></td><td><a href="../traceability.html#${esc(o.requirement)}"><code>${esc(o.requirement)}</code></a></td><td>${esc(o.description)}</td>${verdict}<td>${decided}</td></tr>`;
 }
 

@@ -14,8 +14,8 @@ import { startEmbeddedMock } from './embedded.ts';
 import { groupDifferences } from './groups.ts';
 import type { RoleSource } from './roles.ts';
 import { runDrift } from './run.ts';
-import { renderScorePage, renderScoreReadme } from './score-report.ts';
 import { type DriftScore, type FaultCatch, MISS_REASONS, summarizeScore } from './score-model.ts';
+import { renderScorePage, renderScoreReadme } from './score-report.ts';
 
 export const DRIFT_TARGET = 95;
 
@@ -65,8 +65,9 @@ export async function driftScore(faults: Fault[], log = (_line: string) => {}): 
   try {
     for (const fault of faults) {
       const outcome = await catchFault(fault, reference.baseURL);
+      const mark = outcome.caught ? 'caught  ' : fault.breaksGap ? 'gap     ' : 'MISSED  ';
       log(
-        `${outcome.caught ? 'caught  ' : 'MISSED  '} ${fault.name} (${fault.requirement})${outcome.caught ? '' : `: decided ${outcome.decided.join(', ') || 'nothing'}`}`,
+        `${mark} ${fault.name} (${fault.requirement})${outcome.caught ? '' : `: decided ${outcome.decided.join(', ') || 'nothing'}`}`,
       );
       outcomes.push(outcome);
     }
@@ -86,7 +87,10 @@ export function writeDriftScore(score: DriftScore, dir = join(projectRoot, 'repo
 
 /** `--faults a,b`: only those (a quick look); default every observable fault. Exit 1 below the target. */
 export async function main(argv = process.argv.slice(2)): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { faults: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { faults: { type: 'string' }, out: { type: 'string' } },
+  });
   const wanted = values.faults?.split(',');
   const faults = observableFaults().filter((f) => !wanted || wanted.includes(f.name));
   const score = await driftScore(faults, console.log);
