@@ -3,7 +3,7 @@
  * `npm run drift -- --target mock --fault NAME` shows a difference decided by the reference that
  * names the fault's requirement. `npx tsx scripts/drift/score.ts` or `npm run mutation -- --drift`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
@@ -77,9 +77,27 @@ export async function driftScore(faults: Fault[], log = (_line: string) => {}): 
   return summarizeScore(outcomes, SAMPLING, FAULTS.length - faults.length);
 }
 
+/** The suite's mutation report, when there is one, carries the drift figures beside its own. */
+function addToMutationReport(score: DriftScore, dir: string): void {
+  const path = join(dir, 'mutation.json');
+  if (!existsSync(path)) return;
+  const report = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const missed = score.outcomes.filter((o) => !o.caught && !o.breaksGap);
+  report.drift = {
+    date: score.date,
+    caught: score.caught,
+    observable: score.observable,
+    percent: score.percent,
+    missed: missed.map((o) => ({ fault: o.fault, requirement: o.requirement, why: o.why })),
+    page: 'drift-score.html',
+  };
+  writeFileSync(path, JSON.stringify(report, null, 2));
+}
+
 export function writeDriftScore(score: DriftScore, dir = join(projectRoot, 'reports', 'mutation')): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'drift-score.json'), JSON.stringify(score, null, 2));
+  addToMutationReport(score, dir);
   const html = join(dir, 'drift-score.html');
   writeFileSync(html, renderScorePage(score));
   return html;
