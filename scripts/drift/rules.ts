@@ -3,7 +3,7 @@
  * named by its requirement: the drift run compares whether they hold on each side.
  */
 
-import { contains, type GeoBox } from '../../fixtures/oracles/geo-range.ts';
+import { type GeoBox, type Placed, rangeVerdict } from '../../fixtures/oracles/geo-range.ts';
 import type { OrderSearchFilters } from '../../fixtures/oracles/order-search.ts';
 import type { RuleOutcome } from './types.ts';
 
@@ -91,13 +91,15 @@ export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
   );
 }
 
-type Item = { id?: string; location?: { latitude?: number; longitude?: number } };
+type Item = Placed & { id?: string };
 
 /** SEARCH-LOCATION-RANGE and SEARCH-LIMIT on one site search answer. */
 export function siteSearchRules(body: unknown, box: GeoBox, limit: number): RuleOutcome[] {
   const items = resultsOf<Item>(body);
+  // As the suite judges it: outside only when the result shows coordinates and none lies in the box
+  // (which of location and seller_address item_location filters on is not given).
   const outside = items
-    .filter((item) => !contains(box, Number(item.location?.latitude), Number(item.location?.longitude)))
+    .filter((item) => rangeVerdict(box, item) === 'outside')
     .map((item) => `item ${item.id} lies outside the box`);
   return [
     rule('SEARCH-LOCATION-RANGE', outside),
