@@ -1,6 +1,7 @@
 /**
  * npm run drift -- --target <profile> [--fail-on-difference] [--seed N] [--runs N] [--fault NAME ...]
  * The same read calls on the embedded mock and on the target; reports/drift.html and drift.json.
+ * The target is named as the conformance run names it: `--target`, else `TARGET=` (with `BASE_URL=`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,8 @@ import type { RoleSource } from './drift/roles.ts';
 import { runDrift } from './drift/run.ts';
 
 const USAGE =
-  'usage: npm run drift -- --target <profile name or path> [--fail-on-difference] [--seed N] [--runs N] [--fault NAME ...]';
+  'usage: npm run drift -- --target <profile name or path> [--fail-on-difference] [--seed N] [--runs N] [--fault NAME ...]\n' +
+  '   or: TARGET=<profile name or path> [BASE_URL=<url>] npm run drift -- [options]';
 
 function options() {
   const { values } = parseArgs({
@@ -29,12 +31,13 @@ function options() {
   });
   const seed = Number(values.seed);
   const runs = Number(values.runs);
-  if (!values.target) throw new Error(`--target is required\n${USAGE}`);
+  const target = values.target || process.env.TARGET;
+  if (!target) throw new Error(`--target or TARGET= is required\n${USAGE}`);
   if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error(`--runs must be a positive integer, got ${values.runs}`);
   return {
-    target: values.target,
+    target,
     failOnDifference: values['fail-on-difference'],
     seed,
     runs,

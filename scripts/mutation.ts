@@ -129,8 +129,15 @@ async function main(): Promise<void> {
       readme: { type: 'boolean', default: false },
       from: { type: 'string' },
       note: { type: 'string' },
+      drift: { type: 'boolean', default: false },
     },
   });
+  if (values.drift) {
+    // The drift score (scripts/drift/score.ts): the same faults against `npm run drift`, read-only.
+    const { main: driftScore } = await import('./drift/score.ts');
+    process.exitCode = await driftScore(values.faults ? ['--faults', values.faults] : []);
+    return;
+  }
   if (values.from) {
     const merged = { ...mergeReports(values.from.split(',')), ...(values.note ? { note: values.note } : {}) };
     const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');

@@ -25,45 +25,59 @@ export interface Difference {
   pair: Pair;
 }
 
-function statusDifference(judge: Judge, pair: Pair): Verdict {
+/** Every statement of the reference about the call that one side's answer breaks. */
+function expectationsBroken(pair: Pair): Verdict[] {
   const expect = pair.mock.expect;
-  const byStatus =
-    expect?.status &&
-    decided(
-      expect.status.requirement,
-      sidesWhere(pair, (e) => e.response.status !== expect.status!.code),
-      `the reference answers ${expect.status.code}`,
-    );
-  const byRefusal =
-    expect?.refused &&
-    decided(
-      expect.refused,
-      sidesWhere(pair, (e) => e.response.status < 400),
-      'the reference refuses this call',
-    );
-  const byAcceptance =
-    expect?.accepted &&
-    decided(
-      expect.accepted,
-      sidesWhere(pair, (e) => e.response.status >= 300),
-      'the reference accepts this call',
-    );
+  if (!expect) return [];
+  const found = [
+    expect.status &&
+      decided(
+        expect.status.requirement,
+        sidesWhere(pair, (e) => e.response.status !== expect.status!.code),
+        `the reference answers ${expect.status.code}`,
+      ),
+    expect.refused &&
+      decided(
+        expect.refused,
+        sidesWhere(pair, (e) => e.response.status < 400),
+        'the reference refuses this call',
+      ),
+    expect.accepted &&
+      decided(
+        expect.accepted,
+        sidesWhere(pair, (e) => e.response.status >= 300),
+        'the reference accepts this call',
+      ),
+    expect.error &&
+      decided(
+        expect.error.requirement,
+        // The error code is stated for the refusal: an answer that does not refuse breaks the refusal only.
+        sidesWhere(
+          pair,
+          (e) => e.response.status >= 400 && classify(e.response).error !== expect.error!.code,
+        ),
+        `the reference names the error ${expect.error.code}`,
+      ),
+  ].filter((verdict): verdict is Verdict => verdict !== undefined && verdict !== '');
+  // One verdict per requirement: a status and an error of the same requirement are one difference.
+  return found.filter(
+    (v, i) => found.findIndex((w) => w.decided && v.decided && w.requirement === v.requirement) === i,
+  );
+}
+
+/** A status difference: every statement of the reference it breaks, else a check's verdict, else silence. */
+function statusDifferences(judge: Judge, pair: Pair): Verdict[] {
+  const broken = expectationsBroken(pair);
+  if (broken.length > 0) return broken;
   const failing = (check: string, why: string) =>
     decided(
-      checkRequirement(check, pair.mock.call.operationId, 0),
+      checkRequirement(check, pair.mock.call.operationId, 0, judge),
       sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith(`[${check}]`))),
       why,
     );
   const serverError = failing('notAServerError', 'an undocumented server error');
   const undocumented = failing('statusCodeConformance', 'the spec does not document this status here');
-  return (
-    byStatus ||
-    byRefusal ||
-    byAcceptance ||
-    serverError ||
-    undocumented ||
-    silent(judge, pair, ['error', 'auth'])
-  );
+  return [serverError || undocumented || silent(judge, pair, ['error', 'auth'])];
 }
 
 function errorDifference(judge: Judge, pair: Pair): Verdict {
@@ -216,14 +230,12 @@ export function compareAnswers(judge: Judge, pair: Pair, scenario: string): Diff
   const mock = pair.mock.response;
   const target = pair.target.response;
   if (mock.status !== target.status)
-    return [
-      {
-        ...base,
-        kind: 'status',
-        summary: `${mock.status} on the mock, ${target.status} on the target`,
-        verdict: statusDifference(judge, pair),
-      },
-    ];
+    return statusDifferences(judge, pair).map((verdict) => ({
+      ...base,
+      kind: 'status' as const,
+      summary: `${mock.status} on the mock, ${target.status} on the target`,
+      verdict,
+    }));
   const [mockError, targetError] = [classify(mock).error, classify(target).error];
   if (mockError !== targetError)
     return [

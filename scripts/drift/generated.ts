@@ -3,14 +3,18 @@
  * on both sides: order searches, walks down the location and category trees, site searches in a box.
  */
 import fc from 'fast-check';
-import { type GeoBox, subBox } from '../../tests/properties/arbitraries/geoRange.ts';
-import {
-  type OrderSearchFilters,
-  orderSearchFilters,
-} from '../../tests/properties/arbitraries/orderSearch.ts';
-import { pick, treeWalk } from '../../tests/properties/arbitraries/treeWalk.ts';
+import { type GeoBox, subBox } from '../../fixtures/oracles/geo-range.ts';
+import { type OrderSearchFilters, orderSearchFilters } from '../../fixtures/oracles/order-search.ts';
+import { pick, treeWalk } from '../../fixtures/oracles/tree-walk.ts';
 import type { Roles } from './roles.ts';
-import { categoryPathRule, orderSearchRules, parentRule, siteSearchRules } from './rules.ts';
+import {
+  categoryPathRule,
+  leafListingRule,
+  orderSearchRules,
+  parentRule,
+  searchCategoryRule,
+  siteSearchRules,
+} from './rules.ts';
 import type { Exchange, Scenario, SideContext } from './types.ts';
 
 export interface Sampling {
@@ -89,12 +93,14 @@ function locationWalk(choices: number[]): Scenario {
     needs: ['country'],
     callers: ['anonymous'],
     run: async (side) => {
+      // From the list of countries, as a user would walk: the list is read as often as the walk.
+      const countries = await side.send({ operationId: 'listCountries', as: 'anonymous' });
       const country = await side.send({
         operationId: 'getCountry',
         as: 'anonymous',
         path: { country_id: side.roles.country },
       });
-      const walked: Exchange[] = [country];
+      const walked: Exchange[] = [countries, country];
       let parent = { id: side.roles.country, body: country.response.body };
       for (const [level, step] of LOCATION_LEVELS.entries()) {
         const children = listOf(parent.body, step.list);
@@ -125,13 +131,15 @@ function categoryWalk(choices: number[]): Scenario {
       const read = (id: string) =>
         side.send({ operationId: 'getCategory', as: 'anonymous', path: { category_id: id } });
       const root = await read(side.roles.rootCategory);
+      if (root.response.status === 200) root.rules = [leafListingRule(root.response.body)];
       const walked: Exchange[] = [root];
       let parent = root.response.body;
       for (const choice of choices) {
         const children = listOf(parent, 'children_categories');
         if (children.length === 0) break;
         const child = await read(pick(children, choice).id);
-        if (child.response.status === 200) child.rules = [categoryPathRule(parent, child.response.body)];
+        if (child.response.status === 200)
+          child.rules = [categoryPathRule(parent, child.response.body), leafListingRule(child.response.body)];
         walked.push(child);
         parent = child.response.body;
       }
@@ -170,9 +178,34 @@ function siteSearch(unit: GeoBox, limit: number): Scenario {
           limit,
         },
       });
-      if (exchange.response.status === 200)
-        exchange.rules = siteSearchRules(exchange.response.body, box, limit);
-      return [exchange];
+      if (exchange.response.status !== 200) return [exchange];
+      const walked = [exchange];
+      // SEARCH-CATEGORY: each result's category is read once; its path tells whether it lies under the searched one.
+      const paths = new Map<string, string[]>();
+      const results =
+        (exchange.response.body as { results?: { category_id?: unknown }[] } | undefined)?.results ?? [];
+      for (const id of new Set(
+        results.map((item) => item.category_id).filter((id) => typeof id === 'string'),
+      )) {
+        const read = await side.send({
+          operationId: 'getCategory',
+          as: 'anonymous',
+          path: { category_id: id as string },
+        });
+        const path = (read.response.body as { path_from_root?: { id?: string }[] } | undefined)
+          ?.path_from_root;
+        if (read.response.status === 200 && Array.isArray(path))
+          paths.set(
+            id as string,
+            path.map((p) => String(p.id)),
+          );
+        walked.push(read);
+      }
+      exchange.rules = [
+        ...siteSearchRules(exchange.response.body, box, limit),
+        searchCategoryRule(exchange.response.body, side.roles.searchCategory, paths),
+      ];
+      return walked;
     },
   };
 }

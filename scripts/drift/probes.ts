@@ -1,6 +1,8 @@
 /** Fixed read calls, one per role and caller the reference has something to say about. */
+
+import { deliveryTimeRules } from './observable.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
-import { hiddenMessageRule } from './rules.ts';
+import { hiddenMessageRule, leafListingRule } from './rules.ts';
 import type { Call, Expectation, RuleOutcome, Scenario } from './types.ts';
 
 type Users = SideData['users'];
@@ -59,6 +61,11 @@ const ORDER_PROBES: Scenario[] = [
     order('seller', (r) => r.cancelledOrder),
   ),
   probe(
+    'the seller reads the partially paid order',
+    ['partiallyPaidOrder'],
+    order('seller', (r) => r.partiallyPaidOrder),
+  ),
+  probe(
     'the seller reads the order the target answers in part',
     ['partialOrder'],
     order('seller', (r) => r.partialOrder),
@@ -100,7 +107,7 @@ const ORDER_PROBES: Scenario[] = [
     ['discountedOrder'],
     (r) => ({ operationId: 'getOrderDiscounts', as: 'stranger', path: { order_id: r.discountedOrder } }),
     {
-      refused: 'ORD-READ-OWNER',
+      refused: 'ORD-ERR-NOT-OWNED-ORDER',
       error: { code: 'not_owned_order', requirement: 'ORD-ERR-NOT-OWNED-ORDER' },
     },
   ),
@@ -148,6 +155,7 @@ const PACK_PROBES: Scenario[] = [
   probe('the seller lists the fiscal documents of its pack', ['fiscalPack'], fiscal('seller')),
   probe('the buyer lists the fiscal documents of its pack', ['fiscalPack'], fiscal('buyer')),
   probe('the fiscal documents are listed without a token', ['fiscalPack'], fiscal('anonymous'), {
+    refused: 'FIS-AUTH-NO-TOKEN',
     status: { code: 403, requirement: 'AUTH-NO-TOKEN-403' },
     error: { code: 'access_token_not_granted', requirement: 'FIS-AUTH-NO-TOKEN' },
   }),
@@ -226,6 +234,8 @@ const CATALOG_PROBES: Scenario[] = [
     'a root category is read',
     ['rootCategory'],
     anonymous('getCategory', (r) => ({ category_id: r.rootCategory })),
+    undefined,
+    (body) => [leafListingRule(body)],
   ),
   probe(
     'a leaf category is read',
@@ -237,7 +247,13 @@ const CATALOG_PROBES: Scenario[] = [
     ['leafCategory'],
     anonymous('getCategoryAttributes', (r) => ({ category_id: r.leafCategory })),
   ),
-  probe('the shipping options of an item are read', ['shippingItem', 'zipCode'], shippingOptions('seller')),
+  probe(
+    'the shipping options of an item are read',
+    ['shippingItem', 'zipCode'],
+    shippingOptions('seller'),
+    undefined,
+    deliveryTimeRules,
+  ),
   probe(
     'the shipping options are read without a token',
     ['shippingItem', 'zipCode'],

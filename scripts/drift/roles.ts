@@ -18,6 +18,7 @@ export interface Roles {
   paidOrder: number;
   confirmedOrder: number;
   cancelledOrder: number;
+  partiallyPaidOrder: number;
   discountedOrder: number;
   unknownOrder: number;
   /** An order the target answers 206 with X-Content-Missing. */
@@ -27,6 +28,8 @@ export interface Roles {
   currencyTo: string;
   /** A pack holding fiscal documents of the seller. */
   fiscalPack: number;
+  /** A pack where the seller holds documents and seller2 none. */
+  halfPack: number;
   /** A conversation of the seller and the buyer with messages in it. */
   conversation: number;
   messageId: string;
@@ -48,6 +51,8 @@ export interface Roles {
   searchBox: { latMin: number; latMax: number; lonMin: number; lonMax: number };
   shippingItem: string;
   zipCode: string;
+  /** A city the shipping item ships to (city_to). */
+  cityTo: string;
 }
 
 export type RoleName = keyof Roles;
@@ -78,6 +83,7 @@ export function rolesOf(profile: RoleSource): Partial<Roles> {
     paidOrder: orders?.byStatus?.paid,
     confirmedOrder: orders?.byStatus?.confirmed,
     cancelledOrder: orders?.byStatus?.cancelled,
+    partiallyPaidOrder: orders?.byStatus?.partially_paid,
     discountedOrder: orders?.withDiscounts,
     unknownOrder: orders?.unknown,
     partialOrder: orders?.partial,
@@ -85,6 +91,7 @@ export function rolesOf(profile: RoleSource): Partial<Roles> {
     currencyFrom: orders?.currencies?.from,
     currencyTo: orders?.currencies?.to,
     fiscalPack: fiscal?.sharedPack,
+    halfPack: fiscal?.halfPack,
     conversation: messaging?.pack,
     messageId: messaging?.messageId,
     rejectedMessage: messaging?.rejectedMessageId,
@@ -103,6 +110,7 @@ export function rolesOf(profile: RoleSource): Partial<Roles> {
     searchBox: searchBoxOf(profile),
     shippingItem: catalog?.shippingItem,
     zipCode: catalog?.zipCode,
+    cityTo: catalog?.cityTo,
   } as Roles);
 }
 

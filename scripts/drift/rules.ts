@@ -3,11 +3,11 @@
  * named by its requirement: the drift run compares whether they hold on each side.
  */
 
-import { contains, type GeoBox } from '../../tests/properties/arbitraries/geoRange.ts';
-import type { OrderSearchFilters } from '../../tests/properties/arbitraries/orderSearch.ts';
+import { type GeoBox, type Placed, rangeVerdict } from '../../fixtures/oracles/geo-range.ts';
+import type { OrderSearchFilters } from '../../fixtures/oracles/order-search.ts';
 import type { RuleOutcome } from './types.ts';
 
-function rule(requirement: string, failures: string[]): RuleOutcome {
+export function rule(requirement: string, failures: string[]): RuleOutcome {
   return { requirement, holds: failures.length === 0, detail: failures.slice(0, 3).join('; ') };
 }
 
@@ -91,13 +91,15 @@ export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
   );
 }
 
-type Item = { id?: string; location?: { latitude?: number; longitude?: number } };
+type Item = Placed & { id?: string };
 
 /** SEARCH-LOCATION-RANGE and SEARCH-LIMIT on one site search answer. */
 export function siteSearchRules(body: unknown, box: GeoBox, limit: number): RuleOutcome[] {
   const items = resultsOf<Item>(body);
+  // As the suite judges it: outside only when the result shows coordinates and none lies in the box
+  // (which of location and seller_address item_location filters on is not given).
   const outside = items
-    .filter((item) => !contains(box, Number(item.location?.latitude), Number(item.location?.longitude)))
+    .filter((item) => rangeVerdict(box, item) === 'outside')
     .map((item) => `item ${item.id} lies outside the box`);
   return [
     rule('SEARCH-LOCATION-RANGE', outside),
@@ -107,9 +109,51 @@ export function siteSearchRules(body: unknown, box: GeoBox, limit: number): Rule
 
 type Listed = { id?: string };
 
-/** MSG-MODERATED-HIDDEN: the seller's listing does not show the buyer's message that moderation rejected. */
+type Listing = { messages?: Listed[]; paging?: { total?: unknown; offset?: unknown; limit?: unknown } };
+
+/**
+ * MSG-MODERATED-HIDDEN: the seller's listing does not show the buyer's message that moderation
+ * rejected, nor counts it: a first page that is not full counts exactly the messages it shows.
+ */
 export function hiddenMessageRule(body: unknown, rejectedMessage: string): RuleOutcome {
-  const messages = (body as { messages?: Listed[] } | undefined)?.messages ?? [];
+  const { messages = [], paging = {} } = (body ?? {}) as Listing;
   const shown = messages.some((message) => message.id === rejectedMessage);
-  return rule('MSG-MODERATED-HIDDEN', shown ? [`the rejected message ${rejectedMessage} is listed`] : []);
+  const whole =
+    (paging.offset ?? 0) === 0 && typeof paging.limit === 'number' && messages.length < paging.limit;
+  const counted =
+    whole && typeof paging.total === 'number' && paging.total !== messages.length
+      ? [`paging.total ${paging.total} counts more than the ${messages.length} messages shown`]
+      : [];
+  return rule('MSG-MODERATED-HIDDEN', [
+    ...(shown ? [`the rejected message ${rejectedMessage} is listed`] : []),
+    ...counted,
+  ]);
+}
+
+type Settled = { children_categories?: unknown[]; settings?: { listing_allowed?: unknown } };
+
+/** CAT-LEAF-LISTING: a category with children does not allow listing. */
+export function leafListingRule(body: unknown): RuleOutcome {
+  const category = (body ?? {}) as Settled;
+  const inner = (category.children_categories ?? []).length > 0;
+  return rule(
+    'CAT-LEAF-LISTING',
+    inner && category.settings?.listing_allowed === true
+      ? ['listing_allowed is true on a category with children']
+      : [],
+  );
+}
+
+/** SEARCH-CATEGORY: every result whose category is shown lies under the searched one (its path holds it). */
+export function searchCategoryRule(
+  body: unknown,
+  searched: string,
+  paths: Map<string, string[]>,
+): RuleOutcome {
+  const items = resultsOf<Item & { category_id?: string }>(body);
+  const outside = items
+    .filter((item) => item.category_id !== undefined && paths.has(item.category_id))
+    .filter((item) => !paths.get(item.category_id!)!.includes(searched) && item.category_id !== searched)
+    .map((item) => `item ${item.id} of ${item.category_id} lies outside ${searched}`);
+  return rule('SEARCH-CATEGORY', outside);
 }

@@ -5,6 +5,7 @@ import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
 import type { Spec } from '../../fixtures/conformance/spec.ts';
 import { compareAnswers, type Difference } from './compare.ts';
 import { generatedScenarios, type Sampling } from './generated.ts';
+import { OBSERVABLE_SCENARIOS } from './observable.ts';
 import { FIXED_PROBES } from './probes.ts';
 import { type RoleSource, sideDataOf, tokensOf } from './roles.ts';
 import { Side } from './side.ts';
@@ -67,6 +68,7 @@ export async function runDrift(options: DriftOptions): Promise<DriftRun> {
   // Writes last: the reads compare the data as seeded.
   const scenarios = [
     ...FIXED_PROBES,
+    ...OBSERVABLE_SCENARIOS,
     ...generatedScenarios(options.sampling),
     ...writeScenarios(options.sampling),
   ];

@@ -1,5 +1,6 @@
 /** One side of a drift run: a base URL, the ids its profile gives, and calls checked by the suite's checks. */
 import { parseJsonBody } from '../../fixtures/api/json-body.ts';
+import { exchange } from '../../fixtures/api/transport.ts';
 import { runChecks } from '../../fixtures/conformance/checks.ts';
 import type { Spec } from '../../fixtures/conformance/spec.ts';
 import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
@@ -60,19 +61,20 @@ export class Side {
     const { url, headers } = this.prepare(op.path, call);
     if (call.json !== undefined) headers['content-type'] = 'application/json';
     await this.wait();
-    const answer = await fetch(url, {
+    // The suite's transport: a read whose idle keep-alive connection the target closed is sent once more.
+    const answer = await exchange({
       method,
+      url,
       headers,
       body: call.json === undefined ? undefined : JSON.stringify(call.json),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(profile.timeoutMs ?? 10_000),
+      timeoutMs: profile.timeoutMs ?? 10_000,
     });
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    const contentType = answer.headers.get('content-type') ?? '';
+    const { bytes } = answer;
+    const contentType = answer.headers['content-type'] ?? '';
     const text = /json|text|xml/.test(contentType) ? bytes.toString('utf8') : bytes.toString('latin1');
     const response: ObservedResponse = {
       status: answer.status,
-      headers: Object.fromEntries(answer.headers),
+      headers: answer.headers,
       body: parseJsonBody(text, contentType),
       text,
     };

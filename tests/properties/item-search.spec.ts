@@ -11,7 +11,7 @@ import {
   type Placed,
   rangeVerdict,
   subBox,
-} from './arbitraries/geoRange.ts';
+} from '../../fixtures/oracles/geo-range.ts';
 
 // Read-only: GET /sites/{site_id}/search over sub-ranges of the profile's search box.
 // The reference leaves open the page sizes (no maximum or default shown), which coordinates of a

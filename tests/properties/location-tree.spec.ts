@@ -3,6 +3,7 @@ import type { ApiClient } from '../../fixtures/api/client.ts';
 import type { ApiResponse } from '../../fixtures/api/types.ts';
 import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { pick, treeWalk } from '../../fixtures/oracles/tree-walk.ts';
 import type {
   City,
   Country,
@@ -11,7 +12,6 @@ import type {
   Neighborhood,
   State,
 } from '../../fixtures/shapes/catalog.ts';
-import { pick, treeWalk } from './arbitraries/treeWalk.ts';
 
 // Read-only: random walks down the classified locations from the countries list
 // (country > state > city > neighborhood), following only ids the answers give. Whether a location

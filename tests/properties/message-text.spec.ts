@@ -15,7 +15,7 @@ import {
   SELLER_MAX,
   textWithForeignChars,
   textWithMockEmoticons,
-} from './arbitraries/messageText.ts';
+} from '../../fixtures/oracles/message-text.ts';
 
 type Party = 'seller' | 'buyer';
 

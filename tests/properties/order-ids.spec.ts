@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../fixtures/api/types.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from './arbitraries/orderSearch.ts';
+import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../fixtures/oracles/order-search.ts';
 import { callersPresent } from './support/leftOut.ts';
 
 const NOT_YOURS = ['order_not_found', 'not_owned_order', 'caller.id.invalid'];

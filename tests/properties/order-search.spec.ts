@@ -2,8 +2,12 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import {
+  narrowedSearch,
+  type OrderSearchFilters,
+  orderSearchFilters,
+} from '../../fixtures/oracles/order-search.ts';
 import { expectSortedByADate } from '../../fixtures/order-sort.ts';
-import { narrowedSearch, type OrderSearchFilters, orderSearchFilters } from './arbitraries/orderSearch.ts';
 
 interface SearchedOrder {
   id: number;
