@@ -139,7 +139,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
   );
 
   test(
-    'hides the message moderation rejected from the seller and shows it to the buyer who sent it',
+    "hides a moderated (rejected) message from the sender's counterpart and shows it to the buyer who sent it",
     verifies(['MSG-MODERATED-HIDDEN'], '@readonly'),
     async ({ api, target }) => {
       const seller = await allIds(api, target, 'seller');

@@ -12,12 +12,15 @@ import {
 import { type RawAnswer, sendRaw } from './arbitraries/rawCall.ts';
 
 // Every operation of the spec, fed malformed input: a documented answer (4xx in the error shape where
-// the input is certainly wrong), never an undocumented 5xx, never a hang (each request is bounded by
+// the input is certainly wrong), on the mock never an undocumented 5xx, never a hang (each request is bounded by
 // the profile's timeoutMs, and a timeout fails the property). Writes send bodies no server can accept,
 // and DELETE only ever names a hostile pack: nothing is created or deleted.
 
 const RUNS_PER_OPERATION = 3;
-const IDS = ['GEN-NO-UNDOCUMENTED-5XX', 'GEN-ERROR-SHAPE'];
+// GEN-NO-UNDOCUMENTED-5XX is a gap (the reference never says 5xx answers occur only where it lists them):
+// a server error is judged only against the mock; on a foreign target the error shape is judged, not the 5xx.
+const IDS = ['GEN-ERROR-SHAPE'];
+const SERVER_ERROR_FINDING = /^\[(notAServerError|statusCodeConformance)\] .* answered 5\d\d[;,]/;
 
 interface Answer {
   label: string;
@@ -26,12 +29,13 @@ interface Answer {
 }
 
 /** The property of one answer: it conforms, and certainly wrong input is refused with a 4xx. */
-function expectRobust(malformed: MalformedCall, answer: Answer): void {
+function expectRobust(malformed: MalformedCall, answer: Answer, onMock: boolean): void {
   const what = `${malformed.operationId} with ${malformed.mutation} as ${malformed.as}: ${answer.label} → ${answer.status}`;
-  expect(answer.violations, `${what}: GEN-NO-UNDOCUMENTED-5XX / GEN-ERROR-SHAPE`).toEqual([]);
+  const judged = onMock ? answer.violations : answer.violations.filter((v) => !SERVER_ERROR_FINDING.test(v));
+  expect(judged, `${what}: GEN-ERROR-SHAPE${onMock ? ' / no undocumented 5xx (mock)' : ''}`).toEqual([]);
   if (malformed.mustReject) {
-    expect(answer.status, `${what}: malformed input is a client error`).toBeGreaterThanOrEqual(400);
-    expect(answer.status, `${what}: malformed input is a client error`).toBeLessThan(500);
+    expect(answer.status, `${what}: malformed input is refused`).toBeGreaterThanOrEqual(400);
+    if (onMock) expect(answer.status, `${what}: malformed input is a client error`).toBeLessThan(500);
   }
 }
 
@@ -71,7 +75,7 @@ test.describe('every operation, malformed input', () => {
       await forEachOperation(operationsBy(spec, false), (op) =>
         property(
           fc.asyncProperty(malformedReadCall(spec, op, target), async (malformed) => {
-            expectRobust(malformed, await sendThroughClient(api, op, malformed));
+            expectRobust(malformed, await sendThroughClient(api, op, malformed), target.isMock);
           }),
           RUNS_PER_OPERATION,
         ),
@@ -86,7 +90,7 @@ test.describe('every operation, malformed input', () => {
       await forEachOperation(operationsBy(spec, false), (op) =>
         property(
           fc.asyncProperty(rawUrlCall(spec, op, target), async (malformed) => {
-            expectRobust(malformed, await sendRawCall(request, spec, target, malformed));
+            expectRobust(malformed, await sendRawCall(request, spec, target, malformed), target.isMock);
           }),
           RUNS_PER_OPERATION,
         ),
@@ -101,7 +105,7 @@ test.describe('every operation, malformed input', () => {
       await forEachOperation(operationsBy(spec, true), (op) =>
         property(
           fc.asyncProperty(malformedWriteCall(spec, op, target), async (malformed) => {
-            expectRobust(malformed, await sendThroughClient(api, op, malformed));
+            expectRobust(malformed, await sendThroughClient(api, op, malformed), target.isMock);
           }),
           RUNS_PER_OPERATION,
         ),

@@ -19,6 +19,11 @@ test.describe('spec: operations of the reference', () => {
     }
   });
 
+  test('describes every operation in prose, for readers of the rendered page', () => {
+    const bare = spec.operations.filter(({ operation }) => !operation.description?.trim());
+    expect(bare.map((op) => op.operationId)).toEqual([]);
+  });
+
   test('documents at least one success and one error response for every operation', () => {
     for (const { operationId, operation } of spec.operations) {
       const statuses = Object.keys(operation.responses ?? {});
