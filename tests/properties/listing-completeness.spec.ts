@@ -184,7 +184,7 @@ test.describe('GET /sites/{site_id}/search: every match of a narrower filter', (
       const box = target.catalog.search;
       const wide = await searchAll(api, target, box.category, box);
       skipUnless(
-        wide !== undefined && wide.complete && wide.items.length > 0,
+        wide?.complete === true && wide.items.length > 0,
         'a site search whose matches fit one page',
         'catalog.search',
         'the search has no offset parameter: a wider search past one page cannot be held whole',
@@ -222,12 +222,10 @@ test.describe('GET /sites/{site_id}/search: every match of a narrower filter', (
             `SEARCH-CATEGORY-COMPLETE: item ${i.id} of ${category} missing from category=${category}`,
           );
       }
-      test
-        .info()
-        .annotations.push({
-          type: 'completeness',
-          description: `${withMatches} of ${draws} draws had matches`,
-        });
+      test.info().annotations.push({
+        type: 'completeness',
+        description: `${withMatches} of ${draws} draws had matches`,
+      });
       skipUnless(
         withMatches > 0,
         'an item with coordinates or a narrower category',
