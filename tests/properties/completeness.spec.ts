@@ -17,6 +17,7 @@ import {
   partyId,
   type Role,
   readOrderNow,
+  readToEnd,
   type SeenOrder,
 } from './support/order-pages.ts';
 
@@ -146,7 +147,7 @@ async function missingFromOther(
   for (const order of missing) if (await readOrderNow(api, to, order.id)) held.push(order);
   if (held.length === 0) return [];
   const again = await collectSearch(api, target, to, {}, sort);
-  return again?.complete ? held.filter((o) => !again.orders.has(o.id)) : [];
+  return readToEnd(again) ? held.filter((o) => !again!.orders.has(o.id)) : [];
 }
 
 test.describe('GET /orders/search: every order of a party, on every page', () => {
@@ -162,7 +163,7 @@ test.describe('GET /orders/search: every order of a party, on every page', () =>
         (o) => partyId(o, 'buyer') === target.users.buyer.id,
       );
       skipUnless(
-        bought.length > 0 && asBuyer.complete,
+        bought.length > 0 && readToEnd(asBuyer),
         'an order between the seller and the buyer, and the buyer search read to its end',
         'users.buyer',
         bought.length ? `the buyer's search was not read to its end` : 'the seller sold nothing to the buyer',
@@ -206,7 +207,7 @@ test.describe('GET /orders/search: every order of a party, on every page', () =>
           `orders of the ${role}, newest first`,
         );
         skipUnless(
-          ascending.complete && descending.complete,
+          readToEnd(ascending) && readToEnd(descending),
           'a search read to its end in both sorts',
           `users.${role}`,
           'the page budget or the paging the target applies ends the reading first',

@@ -19,6 +19,7 @@ import {
   type Query,
   type Role,
   readOrderNow,
+  readToEnd,
   type SeenOrder,
 } from './order-pages.ts';
 
@@ -97,9 +98,8 @@ export async function judgeCompleteness(
     else verdict.changed += 1;
   }
   if (held.length === 0) return verdict;
-  const readToEnd = filtered.complete || filtered.emptyPageAt !== undefined;
   const where = `${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))} as ${role}`;
-  if (readToEnd) {
+  if (readToEnd(filtered)) {
     const again = await collectSearch(api, target, role, query);
     for (const order of held) {
       if (again?.orders.has(order.id)) verdict.changed += 1;

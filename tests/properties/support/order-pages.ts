@@ -91,6 +91,13 @@ export async function collectSearch(
   return collected;
 }
 
+/**
+ * Whether the reading went to the end the target announced: every match read, or a page the target
+ * answered empty (its offset applied) though paging.total announced more, which is a drop itself.
+ */
+export const readToEnd = (collected: Collected | undefined): boolean =>
+  collected !== undefined && (collected.complete || collected.emptyPageAt !== undefined);
+
 /** One order read by id as `role` (its current state), or undefined when it is no longer readable. */
 export async function readOrderNow(
   api: ApiClient,
