@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { rawProfile } from '../../fixtures/target/guard.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { contains, type GeoBox, itemLocation, type Placed, placesOf } from './arbitraries/geoRange.ts';
 
@@ -28,6 +29,20 @@ const REQUIREMENT = {
 /** Locations read per level: enough to see a dropped element, few enough for a large country. */
 const PER_LEVEL = 4;
 
+/** The cities the site search's items name in their address (none when the search is not in the profile). */
+async function citiesOfItems(api: ApiClient, target: TargetProfile): Promise<string[]> {
+  const { search, siteId } = rawProfile(target).catalog ?? {};
+  if (!search || !siteId) return [];
+  const res = await api.call('searchSiteItems', {
+    as: 'seller',
+    path: { site_id: siteId },
+    query: { category: search.category, item_location: itemLocation(search as GeoBox), limit: 10 },
+  });
+  if (res.status !== 200) return [];
+  const items = (res.body as { results: { address?: { city_id?: string } }[] }).results;
+  return [...new Set(items.map((i) => i.address?.city_id).filter((id): id is string => !!id))];
+}
+
 async function read(api: ApiClient, operationId: string, path: Record<string, string>) {
   const res = await api.call(operationId, { as: 'seller', path });
   expect(res.status, `${res.label}: a location the target showed`).toBe(200);
@@ -43,11 +58,13 @@ test.describe('Classified locations: every child in its parent list', () => {
     ),
     async ({ api, target }) => {
       const { catalog } = target;
-      // The locations to read per level: the profile's, then some the lists name (their reads name the parent).
+      // The locations to read per level: the profile's (given or discovered through the lists), the
+      // cities items of the site search name (a read that is not a list), then those the lists name.
+      const raw = rawProfile(target).catalog ?? {};
       const toRead: Record<Level, string[]> = {
-        states: [catalog.stateId],
-        cities: [catalog.cityId],
-        neighborhoods: [catalog.neighborhoodId],
+        states: [raw.stateId].filter((id): id is string => !!id),
+        cities: [...(await citiesOfItems(api, target)), raw.cityId].filter((id): id is string => !!id),
+        neighborhoods: [raw.neighborhoodId].filter((id): id is string => !!id),
       };
       const country = await read(api, 'getCountry', { country_id: catalog.countryId });
       toRead.states.push(...((country.states as IdName[]) ?? []).map((s) => s.id));
