@@ -136,6 +136,8 @@ function expectPageWithinLimits(page: SearchPage, limit: number, where: string):
 }
 
 test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test(
     'should answer only items of the category inside any sub-range, never more than the limit',
     verifies(['SEARCH-LOCATION-RANGE', 'SEARCH-CATEGORY', 'SEARCH-LIMIT', 'SEARCH-PAGING'], '@readonly'),

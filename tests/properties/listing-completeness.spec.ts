@@ -50,6 +50,8 @@ async function read(api: ApiClient, operationId: string, path: Record<string, st
 }
 
 test.describe('Classified locations: every child in its parent list', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test(
     'should list every location in the list of the parent its read names',
     verifies(
@@ -113,6 +115,8 @@ const siteCategories = (body: unknown): IdName[] =>
   Array.isArray(body) ? (body as IdName[]) : ((body as { categories?: IdName[] }).categories ?? []);
 
 test.describe('Categories: every category in its parent list', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test(
     "should list every category among its parent's children and every top-level one in the site's",
     verifies(['CAT-CHILDREN-COMPLETE', 'CAT-SITE-COMPLETE'], '@readonly'),
@@ -194,6 +198,8 @@ function surelyInside(box: GeoBox, item: Item): boolean {
 }
 
 test.describe('GET /sites/{site_id}/search: every match of a narrower filter', () => {
+  test.describe.configure({ timeout: 120_000 });
+
   test(
     'should find with a narrower category or range every item of the wider search it selects',
     verifies(['SEARCH-CATEGORY-COMPLETE', 'SEARCH-LOCATION-COMPLETE'], '@readonly'),
