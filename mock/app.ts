@@ -9,6 +9,7 @@ import FindMyWay from 'find-my-way';
 import { type AlternateOptions, type DrawnChoice, installAlternate } from './alternate/index.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { installFaults } from './faults/catalog.ts';
+import { installLiveOrders } from './live.ts';
 import attachmentsRoutes from './routes/attachments.ts';
 import categoriesRoutes from './routes/categories.ts';
 import controlRoutes from './routes/control.ts';
@@ -91,6 +92,7 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 64, fields: 64, parts: 128 } });
   installFaults(app, options.faults ?? []);
+  if (process.env.MOCK_LIVE === 'orders') installLiveOrders(app);
   app.decorate('alternate', options.alternate ? installAlternate(app, options.alternate) : []);
   await app.register(controlRoutes, { worldOptions: options });
   // The alternate mock says what it drew, so a soak can name the seed and variants of a failing run.

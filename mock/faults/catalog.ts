@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
+import { COMPLETENESS_FAULTS } from './completeness.ts';
 import { ERROR_FAULTS } from './errors.ts';
 import type { Fault } from './kit.ts';
 import { NESTED_FAULTS } from './nested.ts';
@@ -47,6 +48,7 @@ export const FAULTS: readonly Fault[] = [
   ...RULE_FAULTS,
   ...BEHAVIOUR_FAULTS,
   ...RACE_FAULTS,
+  ...COMPLETENESS_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */

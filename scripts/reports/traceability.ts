@@ -25,6 +25,8 @@ export interface TraceRow {
   basis: string;
   area: string;
   operations: string[];
+  /** For a filter or listing: which half of it the requirement is (issue 25). */
+  half?: 'soundness' | 'completeness';
   status: RequirementStatus;
   /** Why it was not verified (skip reasons, untestable reason). */
   why: string[];
@@ -42,6 +44,10 @@ export interface Traceability {
     operations: CoverageCount;
     errorRows: CoverageCount;
     limits: CoverageCount;
+    /** Filters and listings judged one way (each result matches) and the other (every match returned). */
+    soundness: CoverageCount;
+    completeness: CoverageCount;
+    meanings: CoverageCount;
   };
   rows: TraceRow[];
 }
@@ -65,6 +71,7 @@ export function buildTraceability(
   tests: TestRecord[],
   operationIds: string[],
 ): Traceability {
+  const completed = new Set(requirements.map((r) => r.completes).filter(Boolean));
   const rows: TraceRow[] = requirements
     .filter((r) => !r.retired)
     .map((requirement) => {
@@ -83,6 +90,11 @@ export function buildTraceability(
         basis: requirement.basis,
         area: requirement.area,
         operations: requirement.operations,
+        ...(requirement.completes
+          ? { half: 'completeness' as const }
+          : completed.has(requirement.id)
+            ? { half: 'soundness' as const }
+            : {}),
         status,
         why,
         tests: citing.map(({ title, project, outcome, skipReason }) => ({
@@ -114,6 +126,9 @@ export function buildTraceability(
       },
       errorRows: count(rows, (r) => r.kind === 'error'),
       limits: count(rows, (r) => r.kind === 'limit'),
+      soundness: count(rows, (r) => r.half === 'soundness'),
+      completeness: count(rows, (r) => r.half === 'completeness'),
+      meanings: count(rows, (r) => r.kind === 'meaning' && r.status !== 'untestable'),
     },
     rows,
   };
@@ -127,7 +142,7 @@ function row(r: TraceRow): string {
   const tests = r.tests.length
     ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome === 'skipped' ? skipKind(t.skipReason).replace(' ', '-') : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
     : '<span class="muted">no test</span>';
-  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
+  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)}${r.half ? ` (${r.half})` : ''} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
 }
 
 export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
@@ -137,6 +152,9 @@ export function renderTraceability(trace: Traceability, heading: string, extra =
     card('operations covered', ratio(s.operations)),
     card('error rows verified', ratio(s.errorRows)),
     card('limits verified', ratio(s.limits)),
+    card('filters sound', ratio(s.soundness)),
+    card('filters complete', ratio(s.completeness)),
+    card('meanings verified', ratio(s.meanings)),
     card('requirements verified', `${s.requirements.verified} / ${s.requirements.total}`),
     card('failed', String(s.requirements.failed)),
     card('not verified (no data)', String(s.requirements['not verified'])),

@@ -8,6 +8,7 @@ import {
   orderSearchFilters,
 } from '../../fixtures/oracles/order-search.ts';
 import { expectSortedByADate } from '../../fixtures/order-sort.ts';
+import { skipUnless } from '../contract/support/reference.ts';
 
 interface SearchedOrder {
   id: number;
@@ -37,6 +38,36 @@ async function searchAs(api: ApiClient, target: TargetProfile, f: OrderSearchFil
   });
   expect(res.status, `${res.label}: a search of the caller's own orders`).toBe(200);
   return res.body as SearchAnswer;
+}
+
+/**
+ * Filters drawn from the values the caller's first page holds (statuses, tags, exclusions), so most
+ * draws have results: random values of the reference's lists are mostly empty on real data (audit B3).
+ */
+async function filtersFromData(
+  api: ApiClient,
+  target: TargetProfile,
+): Promise<fc.Arbitrary<OrderSearchFilters>> {
+  const drawn: fc.Arbitrary<OrderSearchFilters>[] = [];
+  for (const role of ['seller', 'buyer'] as const) {
+    const { results } = await searchAs(api, target, { role });
+    const statuses = [...new Set(results.map((o) => o.status))];
+    const tags = [...new Set(results.flatMap((o) => o.tags ?? []))];
+    if (statuses.length === 0) continue;
+    drawn.push(
+      fc.record(
+        {
+          role: fc.constant(role),
+          statuses: fc.subarray(statuses, { minLength: 1 }),
+          tag: tags.length ? fc.constantFrom(...tags) : fc.constant(undefined),
+          tagsNot: tags.length ? fc.subarray(tags, { minLength: 1, maxLength: 1 }) : fc.constant(undefined),
+          sort: fc.constantFrom('date_asc' as const, 'date_desc' as const),
+        },
+        { requiredKeys: ['role', 'statuses'] },
+      ),
+    );
+  }
+  return drawn.length ? fc.oneof(orderSearchFilters, ...drawn) : orderSearchFilters;
 }
 
 function expectSatisfies(body: SearchAnswer, f: OrderSearchFilters, callerId: number, isMock: boolean): void {
@@ -70,12 +101,17 @@ test.describe('GET /orders/search for any filters', () => {
       '@readonly',
     ),
     async ({ api, target, property }) => {
+      let checked = 0;
       await property(
-        fc.asyncProperty(orderSearchFilters, async (f) => {
-          expectSatisfies(await searchAs(api, target, f), f, target.users[f.role].id, target.isMock);
+        fc.asyncProperty(await filtersFromData(api, target), async (f) => {
+          const body = await searchAs(api, target, f);
+          checked += body.results.length;
+          expectSatisfies(body, f, target.users[f.role].id, target.isMock);
         }),
         25,
       );
+      test.info().annotations.push({ type: 'orders checked', description: String(checked) });
+      skipUnless(checked > 0, 'an order some filter returns', 'users.seller', 'every search drawn was empty');
     },
   );
 

@@ -1,0 +1,254 @@
+/**
+ * The order search filters of the reference, each with the rule its sentence states: which of the
+ * caller's orders a value selects. A rule here is the least the filter must return (completeness):
+ * where the reference leaves the matching open it selects only what every reading selects.
+ */
+import { type FeedbackRecord, partyId, type Query, type Role, type SeenOrder } from './order-pages.ts';
+
+export interface OrderFilter {
+  /** The query parameter(s), for messages. */
+  name: string;
+  /** Requirement ids: the filter's soundness and its completeness half. */
+  soundness: string;
+  completeness: string;
+  /** The fields of the order the rule reads (a 206 read that leaves one out keeps the earlier state). */
+  reads: string[];
+  /** The values present in the caller's data, each one a draw. */
+  values(data: readonly SeenOrder[], role: Role): string[];
+  /** Whether several values go comma-separated in one query. */
+  several: boolean;
+  query(values: readonly string[]): Query;
+  /** Whether the rule selects the order for these values (undefined: the order does not show the field). */
+  selects(order: SeenOrder, values: readonly string[], role: Role): boolean | undefined;
+}
+
+const distinct = (values: (string | undefined | null)[]): string[] =>
+  [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))].sort();
+
+const records = (order: SeenOrder): (FeedbackRecord | null | undefined)[] => [
+  order.feedback?.sale,
+  order.feedback?.purchase,
+];
+
+/** order.status, tags, tags.not, item, the mediation and feedback filters: a field compared to the values. */
+const simple: OrderFilter[] = [
+  {
+    name: 'order.status',
+    soundness: 'ORD-SEARCH-STATUS',
+    completeness: 'ORD-SEARCH-STATUS-COMPLETE',
+    reads: ['status'],
+    values: (data) => distinct(data.map((o) => o.status)),
+    several: true,
+    query: (values) => ({ 'order.status': values.join(',') }),
+    selects: (order, values) => values.includes(order.status),
+  },
+  {
+    name: 'tags',
+    soundness: 'ORD-SEARCH-TAGS',
+    completeness: 'ORD-SEARCH-TAGS-COMPLETE',
+    reads: ['tags'],
+    values: (data) => distinct(data.flatMap((o) => o.tags ?? [])),
+    // Several tags: all or any is not shown; the order carrying all of them is selected by both readings.
+    several: true,
+    query: (values) => ({ tags: values.join(',') }),
+    selects: (order, values) => (order.tags ? values.every((tag) => order.tags!.includes(tag)) : undefined),
+  },
+  {
+    name: 'tags.not',
+    soundness: 'ORD-SEARCH-TAGS-NOT',
+    completeness: 'ORD-SEARCH-TAGS-NOT-COMPLETE',
+    reads: ['tags'],
+    values: (data) => distinct(data.flatMap((o) => o.tags ?? [])),
+    several: true,
+    query: (values) => ({ 'tags.not': values.join(',') }),
+    selects: (order, values) => (order.tags ? !values.some((tag) => order.tags!.includes(tag)) : undefined),
+  },
+  {
+    name: 'item',
+    soundness: 'ORD-SEARCH-ITEM',
+    completeness: 'ORD-SEARCH-ITEM-COMPLETE',
+    reads: ['order_items'],
+    values: (data) => distinct(data.flatMap((o) => (o.order_items ?? []).map((line) => line.item?.id))),
+    several: false,
+    query: ([item]) => ({ item: item! }),
+    selects: (order, [item]) =>
+      order.order_items ? order.order_items.some((line) => line.item?.id === item) : undefined,
+  },
+  {
+    name: 'mediations.stage',
+    soundness: 'ORD-SEARCH-MEDIATIONS',
+    completeness: 'ORD-SEARCH-MEDIATIONS-COMPLETE',
+    reads: ['mediations'],
+    values: (data) => distinct(data.flatMap((o) => (o.mediations ?? []).map((m) => m.stage))),
+    several: true,
+    query: (values) => ({ 'mediations.stage': values.join(',') }),
+    selects: (order, values) => order.mediations?.some((m) => values.includes(m.stage ?? '')),
+  },
+  {
+    name: 'mediations.status',
+    soundness: 'ORD-SEARCH-MEDIATIONS',
+    completeness: 'ORD-SEARCH-MEDIATIONS-COMPLETE',
+    reads: ['mediations'],
+    values: (data) => distinct(data.flatMap((o) => (o.mediations ?? []).map((m) => m.status))),
+    several: true,
+    query: (values) => ({ 'mediations.status': values.join(',') }),
+    selects: (order, values) => order.mediations?.some((m) => values.includes(m.status ?? '')),
+  },
+  {
+    name: 'feedback.status',
+    soundness: 'ORD-SEARCH-FEEDBACK-STATUS',
+    completeness: 'ORD-SEARCH-FEEDBACK-STATUS-COMPLETE',
+    reads: ['feedback'],
+    values: (data) => distinct(data.flatMap((o) => records(o).map((r) => r?.status))),
+    several: true,
+    query: (values) => ({ 'feedback.status': values.join(',') }),
+    // Which record the status is of is not shown: an order both of whose records are in the values is
+    // selected by every reading (sale, purchase, either, both).
+    selects: (order, values) =>
+      order.feedback ? records(order).every((r) => r != null && values.includes(r.status ?? '')) : undefined,
+  },
+  ...(['sale', 'purchase'] as const).flatMap((side): OrderFilter[] => [
+    {
+      name: `feedback.${side}.rating`,
+      soundness: 'ORD-SEARCH-FEEDBACK-RATING',
+      completeness: 'ORD-SEARCH-FEEDBACK-RATING-COMPLETE',
+      reads: ['feedback'],
+      values: (data) => distinct(data.map((o) => o.feedback?.[side]?.rating)),
+      several: true,
+      query: (values) => ({ [`feedback.${side}.rating`]: values.join(',') }),
+      selects: (order, values) =>
+        order.feedback ? values.includes(order.feedback[side]?.rating ?? '') : undefined,
+    },
+    {
+      name: `feedback.${side}.fulfilled`,
+      soundness: 'ORD-SEARCH-FEEDBACK-FULFILLED',
+      completeness: 'ORD-SEARCH-FEEDBACK-FULFILLED-COMPLETE',
+      reads: ['feedback'],
+      values: (data) =>
+        distinct(
+          data.map((o) => o.feedback?.[side]?.fulfilled).map((v) => (v === undefined ? v : String(v))),
+        ),
+      several: false,
+      query: ([value]) => ({ [`feedback.${side}.fulfilled`]: value! }),
+      selects: (order, [value]) =>
+        order.feedback ? String(order.feedback[side]?.fulfilled) === value : undefined,
+    },
+  ]),
+];
+
+/** The counterpart of the caller in an order: the buyer to a seller, the seller to a buyer. */
+const counterpart = (role: Role): Role => (role === 'seller' ? 'buyer' : 'seller');
+
+/**
+ * q, "free search over order id, item id, item title, nickname of the counterpart": each value is a
+ * whole order id, item id, item title or nickname, which every free search finds.
+ */
+const freeSearch: OrderFilter[] = [
+  {
+    name: 'q (order id)',
+    soundness: 'ORD-SEARCH-Q',
+    completeness: 'ORD-SEARCH-Q-COMPLETE',
+    reads: [],
+    values: (data) => data.slice(0, 6).map((o) => String(o.id)),
+    several: false,
+    query: ([q]) => ({ q: q! }),
+    selects: (order, [q]) => String(order.id) === q,
+  },
+  {
+    name: 'q (item id)',
+    soundness: 'ORD-SEARCH-Q',
+    completeness: 'ORD-SEARCH-Q-COMPLETE',
+    reads: ['order_items'],
+    values: (data) => distinct(data.flatMap((o) => (o.order_items ?? []).map((line) => line.item?.id))),
+    several: false,
+    query: ([q]) => ({ q: q! }),
+    selects: (order, [q]) => order.order_items?.some((line) => line.item?.id === q),
+  },
+  {
+    name: 'q (item title)',
+    soundness: 'ORD-SEARCH-Q',
+    completeness: 'ORD-SEARCH-Q-COMPLETE',
+    reads: ['order_items'],
+    values: (data) => distinct(data.flatMap((o) => (o.order_items ?? []).map((line) => line.item?.title))),
+    several: false,
+    query: ([q]) => ({ q: q! }),
+    selects: (order, [q]) => order.order_items?.some((line) => line.item?.title === q),
+  },
+  {
+    name: 'q (counterpart nickname)',
+    soundness: 'ORD-SEARCH-Q',
+    completeness: 'ORD-SEARCH-Q-COMPLETE',
+    reads: ['buyer', 'seller'],
+    values: (data, role) => distinct(data.map((o) => o[counterpart(role)]?.nickname)),
+    several: false,
+    query: ([q]) => ({ q: q! }),
+    // The nickname is the counterpart's: every order with that counterpart, nickname shown or not.
+    selects: () => undefined,
+  },
+];
+
+/** The three date ranges: a value is "from|to"; an order strictly inside is selected (bounds not given). */
+const dateRanges: OrderFilter[] = (['date_created', 'date_closed', 'date_last_updated'] as const).map(
+  (field) => ({
+    name: `order.${field}`,
+    soundness: {
+      date_created: 'ORD-SEARCH-DATE-CREATED',
+      date_closed: 'ORD-SEARCH-DATE-CLOSED',
+      date_last_updated: 'ORD-SEARCH-DATE-UPDATED',
+    }[field],
+    completeness: {
+      date_created: 'ORD-SEARCH-DATE-CREATED-COMPLETE',
+      date_closed: 'ORD-SEARCH-DATE-CLOSED-COMPLETE',
+      date_last_updated: 'ORD-SEARCH-DATE-UPDATED-COMPLETE',
+    }[field],
+    reads: [field],
+    values: (data) => {
+      const times = [...new Set(data.map((o) => Date.parse(o[field] ?? '')).filter(Number.isFinite))].sort(
+        (a, b) => a - b,
+      );
+      // Ranges between dates the data holds: one per neighbouring quarter of the dates.
+      const at = (share: number) => times[Math.min(times.length - 1, Math.floor(times.length * share))]!;
+      if (times.length < 3) return [];
+      return [
+        [at(0), at(0.5)],
+        [at(0.25), at(0.75)],
+        [at(0.5), at(1)],
+      ].map(([from, to]) => `${withOffset(from! - 1000)}|${withOffset(to! + 1000)}`);
+    },
+    several: false,
+    query: ([range]) => {
+      const [from, to] = range!.split('|');
+      return { [`order.${field}.from`]: from!, [`order.${field}.to`]: to! };
+    },
+    selects: (order, [range]) => {
+      const value = order[field];
+      if (value === undefined) return undefined;
+      const [from, to] = range!.split('|').map(Date.parse);
+      const at = Date.parse(value ?? '');
+      return Number.isFinite(at) && at > from! && at < to!;
+    },
+  }),
+);
+
+/** "ISO 8601 timestamps with offset": written +00:00, never Z. */
+export const withOffset = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '+00:00');
+
+export const ORDER_FILTERS: readonly OrderFilter[] = [...simple, ...freeSearch, ...dateRanges];
+
+/**
+ * The orders a draw selects among the caller's data. The nickname's rule reads the counterpart: every
+ * order whose counterpart is the one that carries the nickname.
+ */
+export function selectedBy(
+  filter: OrderFilter,
+  values: readonly string[],
+  data: readonly SeenOrder[],
+  role: Role,
+): SeenOrder[] {
+  if (filter.name === 'q (counterpart nickname)') {
+    const other = counterpart(role);
+    const ids = new Set(data.filter((o) => o[other]?.nickname === values[0]).map((o) => partyId(o, other)));
+    return data.filter((o) => ids.has(partyId(o, other)));
+  }
+  return data.filter((order) => filter.selects(order, values, role) === true);
+}
