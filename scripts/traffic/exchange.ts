@@ -17,6 +17,8 @@ export interface Exchange {
   responseHeaders: Record<string, string>;
   /** The answer's body as the client received it, decoded of any Content-Encoding. */
   responseBody: Buffer;
+  /** The HAR writer did not record the answer's body (Chromium, for some answers): only status and headers are judged. */
+  responseBodyUnknown?: boolean;
 }
 
 /** Header pairs as a record with lower-case names; HTTP/2 pseudo-headers left out, repeated names joined. */

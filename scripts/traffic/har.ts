@@ -37,6 +37,13 @@ function contentBytes(content: HarContent | undefined, harDir: string): Buffer |
   return Buffer.from(content.text, content.encoding === 'base64' ? 'base64' : 'utf8');
 }
 
+/** Whether the writer kept the answer's body: text or a file, or an answer it says is empty. */
+function recorded(content: HarContent | undefined): boolean {
+  return (
+    !!content && (content.text !== undefined || !!content._file || (content as { size?: number }).size === 0)
+  );
+}
+
 function pairs(headers: HarHeader[] | undefined): [string, string][] {
   return (headers ?? []).map((h) => [h.name, h.value]);
 }
@@ -60,6 +67,7 @@ function toExchange(entry: HarEntry, harDir: string): Omit<Exchange, 'index'> | 
     status: entry.response.status,
     responseHeaders,
     responseBody: gzipped ? decodedBody(raw, 'gzip') : raw,
+    responseBodyUnknown: !recorded(entry.response.content),
   };
 }
 

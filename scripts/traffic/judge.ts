@@ -22,6 +22,9 @@ export interface TrafficJudgement {
   records: TestRecord[];
 }
 
+/** The checks that read the answer's body: not run on an answer whose body the HAR does not hold. */
+const BODY_CHECKS = ['jsonBodyParses', 'errorShapeConformance', 'responseSchemaConformance'];
+
 /** Who called, without the token: a short digest, so sequences follow one caller. */
 export function callerOf(exchange: Exchange): string | undefined {
   const token = tokenOf(exchange);
@@ -73,7 +76,11 @@ export function judgeTraffic(
       redact,
       clientErrorStatusOpen: !profile.isMock,
     };
-    const findings = judge(runFindings(checkCtx, observedResponse(exchange)), profile);
+    const found = runFindings(checkCtx, observedResponse(exchange));
+    const findings = judge(
+      exchange.responseBodyUnknown ? found.filter((f) => !BODY_CHECKS.includes(f.check)) : found,
+      profile,
+    );
     judgedList.push({ ...judged, findings });
     outcomes.push(...requestRules(judged, ctx), ...sequences.see(judged));
   }

@@ -19,6 +19,9 @@ const object = (value: unknown): Json | undefined =>
 /** After `earlier` answered: a listing sent before the write was answered may not show it yet. */
 const after = (later: Exchange, earlier: Exchange) => later.startedMs >= earlier.endedMs;
 
+/** How long after a first 404 a listing counts as the retry the storage row asks for ("a few seconds"). */
+const RETRY_MS = 2000;
+
 interface Pending {
   judged: Judged;
   ids: string[];
@@ -28,6 +31,8 @@ interface Holding {
   /** File types the caller is known to hold in the pack (a lower bound: from its accepted uploads). */
   types: string[];
   ids: string[];
+  /** The accepted uploads that put them there. */
+  by: Exchange[];
 }
 
 /** The state of the traffic so far, per conversation and per pack, keyed by caller. */
@@ -37,6 +42,8 @@ export class SequenceRules {
   private readonly deleted = new Map<string, Pending>();
   private readonly held = new Map<string, Holding>();
   private readonly sends: Judged[] = [];
+  /** Acknowledged uploads a listing answered 404 once: the first such listing. */
+  private readonly missing = new Map<Pending, Judged>();
 
   constructor(private readonly ctx: RuleContext) {}
 
@@ -117,7 +124,7 @@ export class SequenceRules {
     const key = this.pack(judged);
     let holding = this.held.get(key);
     if (!holding) {
-      holding = { types: [], ids: [] };
+      holding = { types: [], ids: [], by: [] };
       this.held.set(key, holding);
     }
     return holding;
@@ -136,7 +143,20 @@ export class SequenceRules {
       const repeated = files.map((f) => f.contentType ?? '').filter((type) => holding.types.includes(type));
       const earlier = `after uploads accepted in this traffic left ${holding.types.length} document(s) (${holding.types.join(', ')})`;
       const conflict = [{ status: 409, error: 'conflict' }];
-      if (holding.types.length >= 2)
+      // Uploads in flight together: which came first is not known, but both accepted break the per-seller limit.
+      const overlapping = holding.by.some((earlier) => !after(judged.exchange, earlier));
+      if (overlapping && (holding.types.length >= 2 || repeated.length > 0))
+        out.push(
+          expectRows(
+            judged,
+            this.ctx,
+            'fiscalLimitPerSeller',
+            'FIS-LIMIT-PER-SELLER',
+            `an upload of ${files.map((f) => f.contentType).join(', ')} in flight together with an accepted upload (${holding.types.join(', ')})`,
+            conflict,
+          ),
+        );
+      else if (holding.types.length >= 2)
         out.push(
           expectRows(
             judged,
@@ -163,6 +183,7 @@ export class SequenceRules {
     if (accepted(judged.exchange) && Array.isArray(ids)) {
       holding.types.push(...files.map((f) => f.contentType ?? ''));
       holding.ids.push(...ids.map(String));
+      holding.by.push(judged.exchange);
       const key = this.pack(judged);
       this.uploaded.set(key, [...(this.uploaded.get(key) ?? []), { judged, ids: ids.map(String) }]);
     }
@@ -188,6 +209,8 @@ export class SequenceRules {
   }
 
   private listedFiscal(listing: Judged): RuleOutcome[] {
+    if (listing.exchange.status === 404)
+      return [...this.nothingListed(listing), ...this.notYetListed(listing)];
     if (listing.exchange.status !== 200) return [];
     const body = object(responseJson(listing.exchange));
     const documents = Array.isArray(body?.fiscal_documents) ? (body.fiscal_documents as unknown[]) : [];
@@ -234,6 +257,57 @@ export class SequenceRules {
       );
     }
     return out;
+  }
+
+  /**
+   * A 404 after an acknowledged upload may be the storage row's "retry in a few seconds": the first one
+   * is remembered; a second, at least RETRY_MS later, shows the upload lost (FIS-UPLOAD-RESULT).
+   */
+  private notYetListed(listing: Judged): RuleOutcome[] {
+    const key = this.pack(listing);
+    const uploads = (this.uploaded.get(key) ?? []).filter((p) => after(listing.exchange, p.judged.exchange));
+    const out: RuleOutcome[] = [];
+    for (const p of uploads) {
+      const first = this.missing.get(p);
+      if (!first) {
+        this.missing.set(p, listing);
+        continue;
+      }
+      if (listing.exchange.startedMs - first.exchange.endedMs < RETRY_MS) continue;
+      this.uploaded.set(
+        key,
+        (this.uploaded.get(key) ?? []).filter((q) => q !== p),
+      );
+      out.push(
+        sequenceOutcome(
+          'uploadListed',
+          'FIS-UPLOAD-RESULT',
+          listing,
+          [p.judged.exchange.index, first.exchange.index],
+          false,
+          `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: the uploader's listings #${first.exchange.index} and #${listing.exchange.index}, ${Math.round((listing.exchange.startedMs - first.exchange.endedMs) / 100) / 10} s apart, answer ${listing.exchange.status}; documented: the seller receives the documents it loaded`,
+        ),
+      );
+    }
+    return out;
+  }
+
+  /** A 404 not_found after the caller's delete: nothing of it listed (FIS-ERR-USER-NO-DOCUMENTS). */
+  private nothingListed(listing: Judged): RuleOutcome[] {
+    const key = this.pack(listing);
+    const deletion = this.deleted.get(key);
+    if (!deletion || !after(listing.exchange, deletion.judged.exchange)) return [];
+    this.deleted.delete(key);
+    return [
+      sequenceOutcome(
+        'deleteDone',
+        'FIS-DELETE-RESULT',
+        listing,
+        [deletion.judged.exchange.index],
+        true,
+        `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index}, the caller's next listing answers ${listing.exchange.status}: nothing listed`,
+      ),
+    ];
   }
 
   /** A text within the sender's limit refused 400, where the same request with another text was accepted. */
