@@ -7,7 +7,7 @@ import { loadMockProfile, profileSecrets } from '../../fixtures/target/load.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 import { findSecrets } from '../../scripts/reports/find-secrets.ts';
 import { launchChromium } from './traffic/browser-client.ts';
-import { judgeHar, type Recorded, recordHarAgainst } from './traffic/run.ts';
+import { type JudgedRun, judgeHar, type Recorded, recordHarAgainst } from './traffic/run.ts';
 
 // npm run traffic: a client session recorded by Debian's Chromium (Playwright's recordHar) against the
 // faithful mock gives no finding; against the mock with each write-only fault of the mutation catalog,
@@ -83,9 +83,20 @@ test('a session of every family against the faithful mock gives no finding, and 
   expect(findSecrets(outDir, secrets())).toEqual([]);
 });
 
+/** Only uploads that reach the mock within its 50 ms window show the race: on a loaded machine, play it again. */
+async function raceJudged(fault: string, first: JudgedRun): Promise<JudgedRun> {
+  let run = first;
+  for (let attempt = 0; attempt < 3 && run.verdict.fresh.length === 0; attempt += 1) {
+    const again = await recordHarAgainst(browser, [[fault]]);
+    run = judgeHar(again.har, again.origins.get(fault)!);
+  }
+  return run;
+}
+
 for (const fault of WRITE_ONLY) {
-  test(`the planted fault ${fault.name} gives its finding, naming ${fault.requirement}`, () => {
-    const { verdict, outDir } = judgeHar(recorded.har, recorded.origins.get(fault.name)!);
+  test(`the planted fault ${fault.name} gives its finding, naming ${fault.requirement}`, async () => {
+    const once = judgeHar(recorded.har, recorded.origins.get(fault.name)!);
+    const { verdict, outDir } = fault.name.includes('concurrent') ? await raceJudged(fault.name, once) : once;
     expect(
       verdict.fresh.map((d) => d.field),
       verdict.fresh.map((d) => d.message).join('\n'),

@@ -137,7 +137,7 @@ const fiscal: SessionStep[] = [
   {
     method: 'GET',
     path: '/packs/3000000103/fiscal_documents',
-    together: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => upload(3000000103, [pdf(`${name}.pdf`)])))],
+    together: ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => upload(3000000103, [pdf(`${name}.pdf`)])),
   },
   upload(3000000104, [{ field: 'fiscal_document', name: 'foto.png', type: 'image/png', text: 'PNG' }]),
   upload(3000000118, [xml()]),
