@@ -21,12 +21,6 @@ function rawPairs(raw: string[]): [string, string][] {
   return out;
 }
 
-async function bodyOf(stream: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Request headers as sent upstream: the same, but for Host, which names the upstream. */
 function upstreamHeaders(req: IncomingMessage, upstream: URL): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
@@ -56,7 +50,7 @@ export async function startProxy(options: {
 
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const startedMs = Date.now();
-    const requestBody = await bodyOf(req);
+    const sent: Buffer[] = [];
     const path = `${basePath}${req.url ?? '/'}`;
     await new Promise<void>((resolve) => {
       const out = send(
@@ -84,7 +78,7 @@ export async function startProxy(options: {
               method: (req.method ?? 'GET').toUpperCase(),
               url: new URL(path, upstream),
               requestHeaders: headerRecord(rawPairs(req.rawHeaders)),
-              requestBody,
+              requestBody: Buffer.concat(sent),
               status: answer.statusCode ?? 0,
               responseHeaders,
               responseBody: decodedBody(Buffer.concat(chunks), responseHeaders['content-encoding']),
@@ -103,7 +97,13 @@ export async function startProxy(options: {
         res.end(`proxy: upstream ${upstream.host} did not answer: ${error.message}`);
         resolve();
       });
-      out.end(requestBody);
+      // The request streams to the upstream as it arrives (a 25 MB upload is not held back), and is kept.
+      req.on('data', (chunk: Buffer) => {
+        sent.push(chunk);
+        out.write(chunk);
+      });
+      req.on('end', () => out.end());
+      req.on('error', () => out.destroy());
     });
   };
 

@@ -81,5 +81,10 @@ export function exchangesOf(all: Exchange[], origin: string): Exchange[] {
   return all.filter((e) => e.url.origin === origin).map((e, i) => ({ ...e, index: i + 1 }));
 }
 
-export const judgeHar = (path: string, origin: string): JudgedRun =>
-  judgeExchanges(exchangesOf(readHar(path), origin), `HAR file ${path}`);
+const read = new Map<string, Exchange[]>();
+
+/** Judges the session of one origin of a HAR (read once: it holds every session). */
+export function judgeHar(path: string, origin: string): JudgedRun {
+  if (!read.has(path)) read.set(path, readHar(path));
+  return judgeExchanges(exchangesOf(read.get(path)!, origin), `HAR file ${path}`);
+}
