@@ -4,6 +4,7 @@ import type { TestRecord } from './results.ts';
 
 export type RequirementStatus =
   | 'verified'
+  | 'verified from traffic'
   | 'failed'
   | 'not verified'
   | 'mock-only'
@@ -54,7 +55,10 @@ export interface Traceability {
 
 function statusOf(requirement: Requirement, tests: TestRecord[]): RequirementStatus {
   if (tests.some((t) => t.outcome === 'failed')) return 'failed';
-  if (tests.some((t) => t.outcome === 'passed')) return 'verified';
+  const passing = tests.filter((t) => t.outcome === 'passed');
+  // Judged from recorded or proxied exchanges (npm run traffic), not from a test of the suite.
+  if (passing.length && passing.every((t) => t.project === 'traffic')) return 'verified from traffic';
+  if (passing.length) return 'verified';
   const kinds = new Set(tests.map((t) => skipKind(t.skipReason)));
   for (const kind of ['not verified', 'read-only', 'mock-only'] as const) if (kinds.has(kind)) return kind;
   return requirement.untestable ? 'untestable' : 'uncovered';
@@ -108,6 +112,7 @@ export function buildTraceability(
   const tally = {
     total: rows.length,
     verified: 0,
+    'verified from traffic': 0,
     failed: 0,
     'not verified': 0,
     'mock-only': 0,
@@ -156,6 +161,9 @@ export function renderTraceability(trace: Traceability, heading: string, extra =
     card('filters complete', ratio(s.completeness)),
     card('meanings verified', ratio(s.meanings)),
     card('requirements verified', `${s.requirements.verified} / ${s.requirements.total}`),
+    ...(s.requirements['verified from traffic']
+      ? [card('verified from traffic', String(s.requirements['verified from traffic']))]
+      : []),
     card('failed', String(s.requirements.failed)),
     card('not verified (no data)', String(s.requirements['not verified'])),
     card('mock-only', String(s.requirements['mock-only'])),

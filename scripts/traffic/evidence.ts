@@ -1,0 +1,83 @@
+import { createRedactor, REDACTED, redactThenCut } from '../../fixtures/api/redact.ts';
+import { type Exchange, tokenOf } from './exchange.ts';
+import { formParts } from './multipart.ts';
+
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
+const SHOWN_REQUEST = ['content-type', 'content-length', 'x-format-new', 'x-client-id'];
+const SHOWN_RESPONSE = ['content-type', 'x-content-missing', 'retry-after', 'location'];
+const BODY_SHOWN = 600;
+
+/** Every secret the traffic itself carries: tokens, cookie values and the values of secret headers. */
+export function trafficSecrets(exchanges: Exchange[]): string[] {
+  const found = new Set<string>();
+  for (const exchange of exchanges) {
+    const token = tokenOf(exchange);
+    if (token) found.add(token);
+    for (const [name, value] of [
+      ...Object.entries(exchange.requestHeaders),
+      ...Object.entries(exchange.responseHeaders),
+    ]) {
+      if (!SECRET_HEADERS.has(name)) continue;
+      found.add(value);
+      for (const crumb of value.split(/[;,]/)) {
+        const cookie = crumb.split('=').slice(1).join('=').trim();
+        if (cookie.length >= 4) found.add(cookie);
+        const bearer = /Bearer\s+(\S+)/i.exec(crumb)?.[1];
+        if (bearer) found.add(bearer);
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The redactor of a traffic run: the profile's secrets and the traffic's own. */
+export function trafficRedactor(
+  exchanges: Exchange[],
+  profileSecrets: string[],
+  placeholders: Record<string, string> = {},
+): (text: string) => string {
+  return createRedactor([...profileSecrets, ...trafficSecrets(exchanges)], placeholders);
+}
+
+function headerLines(headers: Record<string, string>, shown: string[]): string[] {
+  return Object.entries(headers).flatMap(([name, value]) => {
+    if (SECRET_HEADERS.has(name)) return [`${name}: ${REDACTED}`];
+    return shown.includes(name) ? [`${name}: ${value}`] : [];
+  });
+}
+
+function requestBodyShown(exchange: Exchange): string {
+  const body = exchange.requestBody;
+  if (!body || body.length === 0) return '';
+  const parts = formParts(exchange.requestHeaders['content-type'], body);
+  if (parts)
+    return parts
+      .map(
+        (p) =>
+          `part ${p.name}${p.filename !== undefined ? ` file "${p.filename}" ${p.contentType ?? ''}` : ''} (${p.size} bytes)`,
+      )
+      .join('\n');
+  const type = exchange.requestHeaders['content-type'] ?? '';
+  return /json|text|x-www-form/.test(type)
+    ? body.toString('utf8')
+    : `(${body.length} bytes of ${type || 'data'})`;
+}
+
+function responseBodyShown(exchange: Exchange): string {
+  const type = exchange.responseHeaders['content-type'] ?? '';
+  if (/json|text|xml/.test(type)) return exchange.responseBody.toString('utf8');
+  return `(${exchange.responseBody.length} bytes of ${type || 'data'})`;
+}
+
+/** The exchange as a report shows it: secrets redacted first, then long bodies cut. */
+export function exchangeEvidence(exchange: Exchange, redact: (text: string) => string): string {
+  const lines = [
+    `#${exchange.index} ${exchange.method} ${exchange.url.pathname}${exchange.url.search}`,
+    ...headerLines(exchange.requestHeaders, SHOWN_REQUEST),
+    requestBodyShown(exchange),
+    `→ ${exchange.status}`,
+    ...headerLines(exchange.responseHeaders, SHOWN_RESPONSE),
+    responseBodyShown(exchange),
+  ].filter((line) => line !== '');
+  return lines.map((line) => redactThenCut(line, BODY_SHOWN, redact)).join('\n');
+}

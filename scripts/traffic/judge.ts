@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { baselinePath, keyOf, readBaseline } from '../../fixtures/baseline.ts';
+import { runFindings } from '../../fixtures/conformance/findings.ts';
+import type { Spec } from '../../fixtures/conformance/spec.ts';
+import { type JudgedFinding, judge } from '../../fixtures/conformance/verdict.ts';
+import type { TargetProfile } from '../../fixtures/target/types.ts';
+import type { TestRecord } from '../reports/results.ts';
+import { type Exchange, observedResponse, tokenOf } from './exchange.ts';
+import type { Judged, RuleOutcome } from './kit.ts';
+import { operationMatcher } from './match.ts';
+import { requestRules } from './request-rules.ts';
+import { SequenceRules } from './sequence-rules.ts';
+
+/** Everything one traffic run concluded. */
+export interface TrafficJudgement {
+  exchanges: Exchange[];
+  judged: (Judged & { findings: JudgedFinding[] })[];
+  /** Exchanges no operation of the spec matches: listed, not judged. */
+  unknown: Exchange[];
+  outcomes: RuleOutcome[];
+  /** One record per judged exchange (its checks) and per rule outcome, as the reports read tests. */
+  records: TestRecord[];
+}
+
+/** The checks that read the answer's body: not run on an answer whose body the HAR does not hold. */
+const BODY_CHECKS = ['jsonBodyParses', 'errorShapeConformance', 'responseSchemaConformance'];
+
+/** Who called, without the token: a short digest, so sequences follow one caller. */
+export function callerOf(exchange: Exchange): string | undefined {
+  const token = tokenOf(exchange);
+  return token ? createHash('sha256').update(token).digest('hex').slice(0, 12) : undefined;
+}
+
+function record(
+  title: string,
+  requirements: string[],
+  failed: boolean,
+  findings: JudgedFinding[],
+): TestRecord {
+  return {
+    title,
+    file: 'traffic',
+    project: 'traffic',
+    tags: [],
+    requirements,
+    outcome: failed ? 'failed' : 'passed',
+    durationMs: 0,
+    findings,
+  };
+}
+
+/** Judges exchanges with the suite's named checks and the rules they show, against the target's baseline. */
+export function judgeTraffic(
+  exchanges: Exchange[],
+  spec: Spec,
+  profile: TargetProfile,
+  redact: (text: string) => string,
+): TrafficJudgement {
+  const match = operationMatcher(spec, profile.baseURL ? new URL(profile.baseURL).pathname : '');
+  const ctx = { profile };
+  const sequences = new SequenceRules(ctx);
+  const judgedList: TrafficJudgement['judged'] = [];
+  const unknown: Exchange[] = [];
+  const outcomes: RuleOutcome[] = [];
+  for (const exchange of exchanges) {
+    const matched = match(exchange);
+    if (!matched) {
+      unknown.push(exchange);
+      continue;
+    }
+    const judged = { exchange, matched, caller: callerOf(exchange) };
+    const checkCtx = {
+      spec,
+      op: matched.op,
+      label: matched.label,
+      redact,
+      clientErrorStatusOpen: !profile.isMock,
+    };
+    const found = runFindings(checkCtx, observedResponse(exchange));
+    const findings = judge(
+      exchange.responseBodyUnknown ? found.filter((f) => !BODY_CHECKS.includes(f.check)) : found,
+      profile,
+    );
+    judgedList.push({ ...judged, findings });
+    outcomes.push(...requestRules(judged, ctx), ...sequences.see(judged));
+  }
+  outcomes.push(...sequences.finish());
+  const known = new Set(readBaseline(baselinePath(profile)).map(keyOf));
+  const labelOf = new Map(judgedList.map((j) => [j.exchange.index, j.matched.label]));
+  const records = [
+    ...judgedList.map((j) =>
+      record(
+        `#${j.exchange.index} ${j.matched.label} → ${j.exchange.status}`,
+        [],
+        j.findings.some((f) => f.outcome === 'new'),
+        j.findings,
+      ),
+    ),
+    ...outcomes.map((o) => {
+      const key = { check: o.rule, operation: labelOf.get(o.exchange) ?? '', field: o.requirement };
+      const finding: JudgedFinding[] = o.passed
+        ? []
+        : [
+            {
+              ...key,
+              level: 'violation',
+              message: redact(o.message),
+              outcome: known.has(keyOf(key)) ? 'known' : 'new',
+            },
+          ];
+      return record(
+        `#${o.exchange} ${key.operation}: ${o.requirement} (${o.rule})`,
+        [o.requirement],
+        !o.passed,
+        finding,
+      );
+    }),
+  ];
+  return { exchanges, judged: judgedList, unknown, outcomes, records };
+}
+
+/** The records as the verdict counts them: a known deviation does not fail its record. */
+export function verdictRecords(records: TestRecord[]): TestRecord[] {
+  return records.map((r) => ({
+    ...r,
+    outcome: r.findings.some((f) => f.outcome === 'new') ? 'failed' : 'passed',
+  }));
+}

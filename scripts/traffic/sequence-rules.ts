@@ -1,0 +1,345 @@
+import { type Exchange, requestJson, responseJson } from './exchange.ts';
+import {
+  accepted,
+  expectRows,
+  type Judged,
+  type RuleContext,
+  type RuleOutcome,
+  sequenceOutcome,
+} from './kit.ts';
+import { formParts } from './multipart.ts';
+import { senderLimit, uploadConditions } from './request-rules.ts';
+
+// Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing.
+
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+
+/** After `earlier` answered: a listing sent before the write was answered may not show it yet. */
+const after = (later: Exchange, earlier: Exchange) => later.startedMs >= earlier.endedMs;
+
+/** How long after a first 404 a listing counts as the retry the storage row asks for ("a few seconds"). */
+const RETRY_MS = 2000;
+
+interface Pending {
+  judged: Judged;
+  ids: string[];
+}
+
+interface Holding {
+  /** File types the caller is known to hold in the pack (a lower bound: from its accepted uploads). */
+  types: string[];
+  ids: string[];
+  /** The accepted uploads that put them there. */
+  by: Exchange[];
+}
+
+/** The state of the traffic so far, per conversation and per pack, keyed by caller. */
+export class SequenceRules {
+  private readonly created = new Map<string, Pending[]>();
+  private readonly uploaded = new Map<string, Pending[]>();
+  private readonly deleted = new Map<string, Pending>();
+  private readonly held = new Map<string, Holding>();
+  private readonly sends: Judged[] = [];
+  /** Acknowledged uploads a listing answered 404 once: the first such listing. */
+  private readonly missing = new Map<Pending, Judged>();
+
+  constructor(private readonly ctx: RuleContext) {}
+
+  /** The outcomes the exchange completes; call in the order the requests started. */
+  see(judged: Judged): RuleOutcome[] {
+    if (!judged.caller) return [];
+    switch (judged.matched.op.operationId) {
+      case 'sendPackMessage':
+        return this.sent(judged);
+      case 'listPackMessages':
+        return this.listedMessages(judged);
+      case 'uploadFiscalDocuments':
+        return this.uploadedFiscal(judged);
+      case 'deleteFiscalDocuments':
+        return this.deletedFiscal(judged);
+      case 'listFiscalDocuments':
+        return this.listedFiscal(judged);
+      default:
+        return [];
+    }
+  }
+
+  /** Outcomes only the whole traffic shows: a text within the limit refused where its twin was accepted. */
+  finish(): RuleOutcome[] {
+    return this.sends.flatMap((refused) => this.twinAccepted(refused));
+  }
+
+  private conversation(judged: Judged): string {
+    const { pack_id, user_id } = judged.matched.params;
+    return `${pack_id}/${user_id}/${judged.caller}`;
+  }
+
+  private pack(judged: Judged): string {
+    return `${judged.matched.params.pack_id}/${judged.caller}`;
+  }
+
+  private sent(judged: Judged): RuleOutcome[] {
+    this.sends.push(judged);
+    const id = object(responseJson(judged.exchange))?.id;
+    if (accepted(judged.exchange) && typeof id === 'string') {
+      const key = this.conversation(judged);
+      this.created.set(key, [...(this.created.get(key) ?? []), { judged, ids: [id] }]);
+    }
+    return [];
+  }
+
+  /** MSG-CREATE-VISIBLE: a message created appears in its sender's next listing that shows the whole conversation. */
+  private listedMessages(listing: Judged): RuleOutcome[] {
+    const key = this.conversation(listing);
+    const pending = (this.created.get(key) ?? []).filter((p) => after(listing.exchange, p.judged.exchange));
+    const body = object(responseJson(listing.exchange));
+    const messages = Array.isArray(body?.messages) ? (body.messages as unknown[]) : undefined;
+    const total = object(body?.paging)?.total;
+    const offset = Number(listing.exchange.url.searchParams.get('offset') ?? 0);
+    if (pending.length === 0 || listing.exchange.status !== 200 || !messages) return [];
+    // Only a page that holds the whole conversation shows whether a message is in it (the order is not given).
+    if (offset !== 0 || typeof total !== 'number' || messages.length !== total) return [];
+    const shown = new Set(messages.map((m) => object(m)?.id));
+    this.created.set(
+      key,
+      (this.created.get(key) ?? []).filter((p) => !pending.includes(p)),
+    );
+    return pending.map((p) => {
+      const id = p.ids[0]!;
+      const passed = shown.has(id);
+      return sequenceOutcome(
+        'createdMessageListed',
+        'MSG-CREATE-VISIBLE',
+        listing,
+        [p.judged.exchange.index],
+        passed,
+        `${listing.matched.label}: message ${id}, created in #${p.judged.exchange.index}, ${passed ? 'is' : 'is not'} in the sender's next listing of the conversation (${messages.length} of ${total} messages shown)`,
+      );
+    });
+  }
+
+  private holding(judged: Judged): Holding {
+    const key = this.pack(judged);
+    let holding = this.held.get(key);
+    if (!holding) {
+      holding = { types: [], ids: [], by: [] };
+      this.held.set(key, holding);
+    }
+    return holding;
+  }
+
+  /** FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS: an upload the caller's accepted uploads already fill. */
+  private uploadedFiscal(judged: Judged): RuleOutcome[] {
+    const holding = this.holding(judged);
+    const out: RuleOutcome[] = [];
+    const conditions = uploadConditions(judged);
+    const files =
+      formParts(judged.exchange.requestHeaders['content-type'], judged.exchange.requestBody)?.filter(
+        (p) => p.name === 'fiscal_document' && p.filename !== undefined,
+      ) ?? [];
+    if (conditions?.length === 0 && holding.types.length > 0) {
+      const repeated = files.map((f) => f.contentType ?? '').filter((type) => holding.types.includes(type));
+      const earlier = `after uploads accepted in this traffic left ${holding.types.length} document(s) (${holding.types.join(', ')})`;
+      const conflict = [{ status: 409, error: 'conflict' }];
+      // Uploads in flight together: which came first is not known, but both accepted break the per-seller limit.
+      const overlapping = holding.by.some((earlier) => !after(judged.exchange, earlier));
+      if (overlapping && (holding.types.length >= 2 || repeated.length > 0))
+        out.push(
+          expectRows(
+            judged,
+            this.ctx,
+            'fiscalLimitPerSeller',
+            'FIS-LIMIT-PER-SELLER',
+            `an upload of ${files.map((f) => f.contentType).join(', ')} in flight together with an accepted upload (${holding.types.join(', ')})`,
+            conflict,
+          ),
+        );
+      else if (holding.types.length >= 2)
+        out.push(
+          expectRows(
+            judged,
+            this.ctx,
+            'fiscalMaxFiles',
+            'FIS-ERR-MAX-FILES',
+            `an upload ${earlier}`,
+            conflict,
+          ),
+        );
+      else if (repeated.length > 0)
+        out.push(
+          expectRows(
+            judged,
+            this.ctx,
+            'fiscalTypeHeld',
+            'FIS-ERR-TYPE-EXISTS',
+            `an upload of ${repeated.join(', ')} ${earlier}`,
+            conflict,
+          ),
+        );
+    }
+    const ids = object(responseJson(judged.exchange))?.ids;
+    if (accepted(judged.exchange) && Array.isArray(ids)) {
+      holding.types.push(...files.map((f) => f.contentType ?? ''));
+      holding.ids.push(...ids.map(String));
+      holding.by.push(judged.exchange);
+      const key = this.pack(judged);
+      this.uploaded.set(key, [...(this.uploaded.get(key) ?? []), { judged, ids: ids.map(String) }]);
+    }
+    return out;
+  }
+
+  private deletedFiscal(judged: Judged): RuleOutcome[] {
+    const packId = judged.matched.params.pack_id;
+    const mine = this.holding(judged);
+    if (accepted(judged.exchange)) {
+      const message = String(object(responseJson(judged.exchange))?.message ?? '');
+      const named = mine.ids.filter((id) => message.includes(id));
+      // Only a caller whose uploads this traffic saw is known to hold documents there (a seller).
+      if (mine.ids.length)
+        this.deleted.set(this.pack(judged), { judged, ids: named.length ? named : [...mine.ids] });
+    }
+    if (accepted(judged.exchange) || judged.exchange.status === 404) {
+      // Whether a delete removes other sellers' documents is not shown: nobody's holding is known any more.
+      for (const key of this.held.keys()) if (key.startsWith(`${packId}/`)) this.held.delete(key);
+      for (const key of this.uploaded.keys()) if (key.startsWith(`${packId}/`)) this.uploaded.delete(key);
+    }
+    return [];
+  }
+
+  private listedFiscal(listing: Judged): RuleOutcome[] {
+    if (listing.exchange.status === 404)
+      return [...this.nothingListed(listing), ...this.notYetListed(listing)];
+    if (listing.exchange.status !== 200) return [];
+    const body = object(responseJson(listing.exchange));
+    const documents = Array.isArray(body?.fiscal_documents) ? (body.fiscal_documents as unknown[]) : [];
+    const listed = new Set(documents.map((d) => String(object(d)?.id)));
+    const key = this.pack(listing);
+    const out: RuleOutcome[] = [];
+    const uploads = (this.uploaded.get(key) ?? []).filter((p) => after(listing.exchange, p.judged.exchange));
+    if (uploads.length) {
+      this.uploaded.set(
+        key,
+        (this.uploaded.get(key) ?? []).filter((p) => !uploads.includes(p)),
+      );
+      for (const p of uploads) {
+        const missing = p.ids.filter((id) => !listed.has(id));
+        out.push(
+          sequenceOutcome(
+            'uploadListed',
+            'FIS-UPLOAD-RESULT',
+            listing,
+            [p.judged.exchange.index],
+            missing.length === 0,
+            `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: ${missing.length ? `${missing.join(', ')} missing from` : 'all in'} the uploader's next listing`,
+          ),
+        );
+      }
+    }
+    const deletion = this.deleted.get(key);
+    if (deletion && after(listing.exchange, deletion.judged.exchange)) {
+      this.deleted.delete(key);
+      const back = deletion.ids.filter((id) => listed.has(id));
+      const uploadedSince = uploads.length > 0 || this.holding(listing).ids.length > 0;
+      // A seller's listing holds only its own documents: after its delete, any document is one that came back.
+      const passed =
+        back.length === 0 && (uploadedSince || documents.length === 0 || deletion.ids.length === 0);
+      out.push(
+        sequenceOutcome(
+          'deleteDone',
+          'FIS-DELETE-RESULT',
+          listing,
+          [deletion.judged.exchange.index],
+          passed,
+          `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index} (${deletion.ids.join(', ') || 'ids not known'}), the caller's next listing shows ${documents.length} document(s)${back.length ? `, the deleted ${back.join(', ')} among them` : ''}`,
+        ),
+      );
+    }
+    return out;
+  }
+
+  /**
+   * A 404 after an acknowledged upload may be the storage row's "retry in a few seconds": the first one
+   * is remembered; a second, at least RETRY_MS later, shows the upload lost (FIS-UPLOAD-RESULT).
+   */
+  private notYetListed(listing: Judged): RuleOutcome[] {
+    const key = this.pack(listing);
+    const uploads = (this.uploaded.get(key) ?? []).filter((p) => after(listing.exchange, p.judged.exchange));
+    const out: RuleOutcome[] = [];
+    for (const p of uploads) {
+      const first = this.missing.get(p);
+      if (!first) {
+        this.missing.set(p, listing);
+        continue;
+      }
+      if (listing.exchange.startedMs - first.exchange.endedMs < RETRY_MS) continue;
+      this.uploaded.set(
+        key,
+        (this.uploaded.get(key) ?? []).filter((q) => q !== p),
+      );
+      out.push(
+        sequenceOutcome(
+          'uploadListed',
+          'FIS-UPLOAD-RESULT',
+          listing,
+          [p.judged.exchange.index, first.exchange.index],
+          false,
+          `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: the uploader's listings #${first.exchange.index} and #${listing.exchange.index}, ${Math.round((listing.exchange.startedMs - first.exchange.endedMs) / 100) / 10} s apart, answer ${listing.exchange.status}; documented: the seller receives the documents it loaded`,
+        ),
+      );
+    }
+    return out;
+  }
+
+  /** A 404 not_found after the caller's delete: nothing of it listed (FIS-ERR-USER-NO-DOCUMENTS). */
+  private nothingListed(listing: Judged): RuleOutcome[] {
+    const key = this.pack(listing);
+    const deletion = this.deleted.get(key);
+    if (!deletion || !after(listing.exchange, deletion.judged.exchange)) return [];
+    this.deleted.delete(key);
+    return [
+      sequenceOutcome(
+        'deleteDone',
+        'FIS-DELETE-RESULT',
+        listing,
+        [deletion.judged.exchange.index],
+        true,
+        `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index}, the caller's next listing answers ${listing.exchange.status}: nothing listed`,
+      ),
+    ];
+  }
+
+  /** A text within the sender's limit refused 400, where the same request with another text was accepted. */
+  private twinAccepted(refused: Judged): RuleOutcome[] {
+    if (refused.exchange.status !== 400) return [];
+    const body = object(requestJson(refused.exchange));
+    const limit = senderLimit(refused);
+    const text = body?.text;
+    if (!body || !limit || typeof text !== 'string' || text === '') return [];
+    if (![...text].every((c) => c.codePointAt(0)! <= 0xff) || [...text].length > limit.max) return [];
+    const shape = (b: Json) => JSON.stringify({ ...b, text: undefined });
+    const twin = this.sends.find((other) => {
+      const otherBody = object(requestJson(other.exchange));
+      return (
+        accepted(other.exchange) &&
+        other.caller === refused.caller &&
+        other.exchange.url.href === refused.exchange.url.href &&
+        !!otherBody &&
+        shape(otherBody) === shape(body)
+      );
+    });
+    if (!twin) return [];
+    const twinLength = [...String(object(requestJson(twin.exchange))?.text ?? '')].length;
+    return [
+      sequenceOutcome(
+        `${limit.who}TextLimit`,
+        limit.requirement,
+        refused,
+        [twin.exchange.index],
+        false,
+        `${refused.matched.label}: a ${limit.who}'s text of ${[...text].length} characters (within ${limit.max}) answered 400, while the same request with a text of ${twinLength} characters was accepted (#${twin.exchange.index}); documented: up to ${limit.max} accepted`,
+      ),
+    ];
+  }
+}

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { projectRoot } from '../../../fixtures/conformance/spec.ts';
+import { readResults } from '../../../scripts/reports/results.ts';
+
+export interface SuiteCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  output: string;
+}
+
+/** Runs spec files of the suite against a base URL in a child process (the event loop here keeps serving). */
+export function runSuiteAgainst(baseURL: string, files: string[], port: number): Promise<SuiteCounts> {
+  const reports = mkdtempSync(join(tmpdir(), 'traffic-suite-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BASE_URL: baseURL,
+    TARGET: 'mock',
+    REPORTS_DIR: reports,
+    MOCK_PORT: String(port),
+  };
+  delete env.MOCK_BASE_URL;
+  const child = spawn('npx', ['playwright', 'test', ...files, '--project', 'contract', '--workers', '2'], {
+    cwd: projectRoot,
+    env,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise((resolve) => {
+    child.on('close', () => {
+      try {
+        const { tests } = readResults(join(reports, 'results.json'));
+        const count = (outcome: string) => tests.filter((t) => t.outcome === outcome).length;
+        resolve({ passed: count('passed'), failed: count('failed'), skipped: count('skipped'), output });
+      } catch (error) {
+        resolve({ passed: 0, failed: -1, skipped: 0, output: `${output}\n${(error as Error).message}` });
+      }
+    });
+  });
+}
+
+/** An answer as the client's socket received it: status, headers and the bytes, not decompressed. */
+export async function rawAnswer(url: string, headers: Record<string, string> = {}) {
+  const res = await request(url, { headers });
+  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const { date: _date, ...rest } = res.headers;
+  return { status: res.statusCode, headers: rest, bytes: bytes.toString('base64') };
+}
