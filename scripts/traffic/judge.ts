@@ -75,6 +75,7 @@ export function judgeTraffic(
       label: matched.label,
       redact,
       clientErrorStatusOpen: !profile.isMock,
+      mockChoicesHeld: profile.isMock,
     };
     const found = runFindings(checkCtx, observedResponse(exchange));
     const findings = judge(

@@ -68,6 +68,7 @@ export async function sendRaw(
         op,
         label: `${op.method.toUpperCase()} ${op.path}`,
         clientErrorStatusOpen: !target.isMock,
+        mockChoicesHeld: target.isMock,
         redact: profileRedactor(target),
       },
       { status: answer.status, headers: responseHeaders, body, text },
