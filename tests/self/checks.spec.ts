@@ -54,7 +54,7 @@ test.describe('statusCodeConformance', () => {
 
 test.describe('bodyPresentConformance', () => {
   test('fails a 2xx with an empty body where a JSON body is documented, whatever its Content-Type', () => {
-    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
       const empty = { status: 200, headers, body: undefined, text: '' };
       expect(bodyPresentConformance(order, empty)).toEqual([
         'GET /orders/{order_id} answered 200 with an empty body; documented: a body of application/json',
