@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   baselinePath,
+  candidateKeys,
   keyOf,
   readBaseline,
   runBaselineTarget,
@@ -98,7 +99,9 @@ function main(): number {
   writeBaseline(target, entries);
   console.log(`baseline: ${entries.length} known deviations written to ${target}`);
   if (!path) console.log(`set "baseline" in the profile (or BASELINE=${target}) so that runs read it`);
-  const dropped = baseline.filter((entry) => !entries.some((e) => keyOf(e) === keyOf(entry))).length;
+  const dropped = baseline.filter(
+    (entry) => !entries.some((e) => candidateKeys(e).includes(keyOf(entry))),
+  ).length;
   if (dropped > 0) console.log(`baseline: ${dropped} known deviations no longer seen were dropped`);
   return 0;
 }
