@@ -66,11 +66,19 @@ test.describe('GET /orders/search for any filters', () => {
       '@readonly',
     ),
     async ({ api, target, property }) => {
+      // Audit row B3: the checks sit in a loop over results, and random filters are often empty on real data.
+      let checked = 0;
       await property(
         fc.asyncProperty(orderSearchFilters, async (f) => {
-          expectSatisfies(await searchAs(api, target, f), f, target.users[f.role].id, target.isMock);
+          const body = await searchAs(api, target, f);
+          checked += body.results.length;
+          expectSatisfies(body, f, target.users[f.role].id, target.isMock);
         }),
         25,
+      );
+      test.skip(
+        checked === 0,
+        'not verified: no search of the property returned an order to judge the filters by',
       );
     },
   );
