@@ -106,7 +106,9 @@ function mergeReports(paths: string[]): MutationReport {
         .sort()
         .at(-1) ?? new Date().toISOString(),
     faithful: reports[0]?.faithful ?? [],
-    scores: suiteProfiles().map((p) => score(p, outcomes)),
+    scores: suiteProfiles()
+      .filter((p) => p.id !== 'two' || outcomes.some((o) => o.two))
+      .map((p) => score(p, outcomes)),
     outcomes,
     mockOnly: reports.find((r) => r.mockOnly.length > 0)?.mockOnly ?? [],
   };
