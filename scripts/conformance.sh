@@ -3,6 +3,7 @@
 # BASE_URL/TARGET say otherwise), then the HTML reports under reports/ and the verdict, which fails
 # only on deviations that are not in the target's baseline of known deviations.
 # --update-baseline: run every test to its end and write the baseline from this run.
+# --fail-on-coverage-drop: fail when a requirement the last run verified is not verified now (target memory).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export REPORTS_DIR="${REPORTS_DIR:-reports}"
@@ -12,6 +13,8 @@ for arg in "$@"; do
   if [ "$arg" = "--update-baseline" ]; then
     export CONFORMANCE_UPDATE_BASELINE=1
     verdict_args+=(--update-baseline)
+  elif [ "$arg" = "--fail-on-coverage-drop" ]; then
+    verdict_args+=(--fail-on-coverage-drop)
   else
     args+=("$arg")
   fi

@@ -64,16 +64,18 @@ interface Baseline {
 }
 
 async function runFault(fault: Fault, baseline: Baseline): Promise<ProfileOutcome> {
-  if (baseline.profile.id === 'readonly' && fault.needsWrite) return NOT_RUN;
+  if (baseline.profile.id !== 'full' && fault.needsWrite) return NOT_RUN;
   // One failure that also fails on the faithful mock must not stop the run before a real kill.
   const maxFailures = baseline.run.failed.length + 1;
   const run = await runSuite(baseline.profile, [fault.name], { maxFailures });
-  return judge(run, baseline.passed);
+  return judge(run, baseline.passed, baseline.profile.id === 'two' ? baseline.run.tests : undefined);
 }
 
 function describe(name: string, outcome: ProfileOutcome): string {
   if (!outcome.ran) return `${name}: needs a write`;
-  return outcome.killed ? `${name}: killed by ${outcome.killedBy[0]}` : `${name}: SURVIVED`;
+  if (outcome.killed) return `${name}: killed by ${outcome.killedBy[0]}`;
+  const drop = outcome.coverageDrop ?? [];
+  return drop.length ? `${name}: no test failed; coverage drop ${drop.join(', ')}` : `${name}: SURVIVED`;
 }
 
 function writeReadme(report: MutationReport): void {
@@ -104,7 +106,9 @@ function mergeReports(paths: string[]): MutationReport {
         .sort()
         .at(-1) ?? new Date().toISOString(),
     faithful: reports[0]?.faithful ?? [],
-    scores: suiteProfiles().map((p) => score(p, outcomes)),
+    scores: suiteProfiles()
+      .filter((p) => p.id !== 'two' || outcomes.some((o) => o.two))
+      .map((p) => score(p, outcomes)),
     outcomes,
     mockOnly: reports.find((r) => r.mockOnly.length > 0)?.mockOnly ?? [],
   };
@@ -174,7 +178,7 @@ async function main(): Promise<void> {
       results.find((r) => r.fault === fault.name && r.profile === profile)?.outcome;
     const done = faults.filter((f) => profiles.every((p) => outcomeOf(f, p.id)));
     const outcomes = done.map((f) =>
-      toOutcome(f, outcomeOf(f, 'full') ?? NOT_RUN, outcomeOf(f, 'readonly') ?? NOT_RUN),
+      toOutcome(f, outcomeOf(f, 'full') ?? NOT_RUN, outcomeOf(f, 'readonly') ?? NOT_RUN, outcomeOf(f, 'two')),
     );
     return {
       date: new Date().toISOString(),

@@ -3,6 +3,7 @@ import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { COMPLETENESS_FAULTS } from './completeness.ts';
 import { ERROR_FAULTS } from './errors.ts';
+import { HIDING_FAULTS } from './hiding.ts';
 import type { Fault } from './kit.ts';
 import { NESTED_FAULTS } from './nested.ts';
 import { RACE_FAULTS } from './races.ts';
@@ -49,6 +50,7 @@ export const FAULTS: readonly Fault[] = [
   ...BEHAVIOUR_FAULTS,
   ...RACE_FAULTS,
   ...COMPLETENESS_FAULTS,
+  ...HIDING_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */

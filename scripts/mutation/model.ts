@@ -1,4 +1,5 @@
 import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
+import { requirementOutcomes } from '../../fixtures/conformance/coverage-drop.ts';
 import type { Fault } from '../../mock/faults/kit.ts';
 import type { TestRecord } from '../reports/results.ts';
 import type { SuiteProfile, SuiteRun } from './run.ts';
@@ -13,6 +14,12 @@ export interface ProfileOutcome {
   /** Tests that failed against the fault but also fail on the faithful mock: never counted as kills. */
   ignoredFailures: string[];
   seconds: number;
+  /**
+   * Requirements the faithful mock's run verified under this profile and the fault's run did not (its
+   * tests skipped for lack of data): what the target's memory reports as a coverage drop. Kept for
+   * the profile that discovers its data (seller and buyer only).
+   */
+  coverageDrop?: string[];
 }
 
 export interface FaultOutcome {
@@ -23,6 +30,8 @@ export interface FaultOutcome {
   breaksGap?: string;
   full: ProfileOutcome;
   readonly: ProfileOutcome;
+  /** Seller and buyer only, discovery, read-only; absent in reports made before this profile. */
+  two?: ProfileOutcome;
 }
 
 export interface Score {
@@ -36,6 +45,9 @@ export interface Score {
   /** Faults that break only a choice the reference leaves open, counted apart. */
   gapOnly: number;
   percent: number;
+  /** Seller and buyer only: faults killed by a test or shown by a coverage drop against the last run's memory. */
+  killedWithMemory?: number;
+  percentWithMemory?: number;
 }
 
 export interface FaithfulRun {
@@ -71,10 +83,27 @@ export const NOT_RUN: ProfileOutcome = {
   seconds: 0,
 };
 
-/** A kill counts only through a test that passes on the faithful mock under the same profile. */
-export function judge(run: SuiteRun, faithfulPassed: ReadonlySet<string>): ProfileOutcome {
+/** Requirements verified by the faithful run that the fault's run cited without verifying (all its tests skipped). */
+export function coverageDropOf(faithful: TestRecord[], run: TestRecord[]): string[] {
+  const before = requirementOutcomes(faithful);
+  return [...requirementOutcomes(run)]
+    .filter(([id, outcome]) => outcome === 'not verified' && before.get(id) === 'verified')
+    .map(([id]) => id)
+    .sort();
+}
+
+/**
+ * A kill counts only through a test that passes on the faithful mock under the same profile. With
+ * the faithful run's tests, the requirements the fault left unverified are kept too (coverageDrop).
+ */
+export function judge(
+  run: SuiteRun,
+  faithfulPassed: ReadonlySet<string>,
+  faithfulTests?: TestRecord[],
+): ProfileOutcome {
   const killedBy = run.failed.filter((title) => faithfulPassed.has(title));
   return {
+    ...(faithfulTests ? { coverageDrop: coverageDropOf(faithfulTests, run.tests) } : {}),
     ran: true,
     killed: killedBy.length > 0,
     killedBy: killedBy.slice(0, 3),
@@ -93,10 +122,20 @@ export function faithfulSummary(profile: SuiteProfile, run: SuiteRun): FaithfulR
   };
 }
 
+const outcomeOf = (o: FaultOutcome, profile: SuiteProfile['id']): ProfileOutcome => o[profile] ?? NOT_RUN;
+
+/** Killed by a test, or (seller and buyer only) shown by a coverage drop. */
+export const seenWithMemory = (o: ProfileOutcome): boolean => o.killed || (o.coverageDrop?.length ?? 0) > 0;
+
 export function score(profile: SuiteProfile, outcomes: FaultOutcome[]): Score {
   const observable = outcomes.filter((o) => profile.id === 'full' || (!o.needsWrite && !o.breaksGap));
-  const killed = observable.filter((o) => o[profile.id].killed).length;
+  const killed = observable.filter((o) => outcomeOf(o, profile.id).killed).length;
+  const percentOf = (n: number) => (observable.length ? Math.round((n / observable.length) * 1000) / 10 : 0);
+  const withMemory = observable.filter((o) => seenWithMemory(outcomeOf(o, profile.id))).length;
   return {
+    ...(profile.id === 'two'
+      ? { killedWithMemory: withMemory, percentWithMemory: percentOf(withMemory) }
+      : {}),
     profile: profile.id,
     title: profile.title,
     killed,
@@ -126,7 +165,12 @@ export function mockOnlyTests(tests: TestRecord[]): MockOnlyTest[] {
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-export function toOutcome(fault: Fault, full: ProfileOutcome, readonly: ProfileOutcome): FaultOutcome {
+export function toOutcome(
+  fault: Fault,
+  full: ProfileOutcome,
+  readonly: ProfileOutcome,
+  two?: ProfileOutcome,
+): FaultOutcome {
   return {
     fault: fault.name,
     requirement: fault.requirement,
@@ -135,5 +179,6 @@ export function toOutcome(fault: Fault, full: ProfileOutcome, readonly: ProfileO
     ...(fault.breaksGap ? { breaksGap: fault.breaksGap } : {}),
     full,
     readonly,
+    ...(two ? { two } : {}),
   };
 }

@@ -1,5 +1,11 @@
 import { esc, page } from '../reports/html.ts';
-import type { FaultOutcome, MutationReport, ProfileOutcome, Score } from './model.ts';
+import {
+  type FaultOutcome,
+  type MutationReport,
+  type ProfileOutcome,
+  type Score,
+  seenWithMemory,
+} from './model.ts';
 
 function cell(outcome: ProfileOutcome, needsWrite?: string, breaksGap?: string): string {
   if (breaksGap && outcome.ran)
@@ -10,14 +16,18 @@ function cell(outcome: ProfileOutcome, needsWrite?: string, breaksGap?: string):
   const ignored = outcome.ignoredFailures.length
     ? `<br><span class="muted">not counted (fail on the faithful mock too): ${outcome.ignoredFailures.map(esc).join('; ')}</span>`
     : '';
-  return outcome.killed
-    ? `<td class="verified">killed (${outcome.seconds} s)<br><span class="muted">${by}</span>${ignored}</td>`
-    : `<td class="failed">SURVIVED (${outcome.seconds} s)${ignored}</td>`;
+  const drop = outcome.coverageDrop?.length
+    ? `<br><span class="muted">coverage drop against the faithful run's memory: ${outcome.coverageDrop.map(esc).join(', ')}</span>`
+    : '';
+  if (outcome.killed)
+    return `<td class="verified">killed (${outcome.seconds} s)<br><span class="muted">${by}</span>${ignored}${drop}</td>`;
+  if (drop) return `<td class="not-verified">no test failed (${outcome.seconds} s)${drop}${ignored}</td>`;
+  return `<td class="failed">SURVIVED (${outcome.seconds} s)${ignored}</td>`;
 }
 
-function row(o: FaultOutcome): string {
+function row(o: FaultOutcome, two: boolean): string {
   const survived = !o.full.killed || (o.readonly.ran && !o.breaksGap && !o.readonly.killed);
-  return `<tr class="${survived ? 'fail' : 'pass'}"><td><code>${esc(o.fault)}</code></td><td><a href="../traceability.html#${esc(o.requirement)}"><code>${esc(o.requirement)}</code></a></td><td>${esc(o.description)}</td>${cell(o.full)}${cell(o.readonly, o.needsWrite, o.breaksGap)}</tr>`;
+  return `<tr class="${survived ? 'fail' : 'pass'}"><td><code>${esc(o.fault)}</code></td><td><a href="../traceability.html#${esc(o.requirement)}"><code>${esc(o.requirement)}</code></a></td><td>${esc(o.description)}</td>${cell(o.full)}${cell(o.readonly, o.needsWrite, o.breaksGap)}${two ? cell(o.two ?? { ...o.readonly, ran: false }, o.needsWrite, o.breaksGap) : ''}</tr>`;
 }
 
 function scoreCard(s: Score): string {
@@ -25,11 +35,16 @@ function scoreCard(s: Score): string {
     s.writeOnly || s.gapOnly
       ? `<br><span class="muted">counted apart: ${s.writeOnly} faults only a write reveals, ${s.gapOnly} that break only a gap of the reference</span>`
       : '';
-  return `<div class="card"><b>${s.percent}%</b>${esc(s.title)}: ${s.killed} / ${s.observable} killed${apart}</div>`;
+  const memory =
+    s.killedWithMemory !== undefined
+      ? `<br><span class="muted">with the last run's memory (coverage drop): ${s.killedWithMemory} / ${s.observable} (${s.percentWithMemory}%)</span>`
+      : '';
+  return `<div class="card"><b>${s.percent}%</b>${esc(s.title)}: ${s.killed} / ${s.observable} killed${apart}${memory}</div>`;
 }
 
 /** The HTML report: both scores, the faithful runs, every fault under both profiles, the @mock-only tests. */
 export function renderReport(report: MutationReport): string {
+  const two = report.outcomes.some((o) => o.two);
   const faithful = report.faithful
     .map(
       (f) =>
@@ -47,7 +62,7 @@ export function renderReport(report: MutationReport): string {
 <div class="cards">${report.scores.map(scoreCard).join('')}</div>
 <h2>Faithful mock</h2><ul>${faithful}</ul>
 <h2>Faults</h2>
-<table><thead><tr><th>Fault</th><th>Requirement</th><th>What it breaks</th><th>Full</th><th>Foreign read-only</th></tr></thead><tbody>${report.outcomes.map(row).join('\n')}</tbody></table>
+<table><thead><tr><th>Fault</th><th>Requirement</th><th>What it breaks</th><th>Full</th><th>Foreign read-only</th>${two ? '<th>Seller and buyer only</th>' : ''}</tr></thead><tbody>${report.outcomes.map((o) => row(o, two)).join('\n')}</tbody></table>
 <h2>Tests that run only against the mock (${report.mockOnly.length})</h2>
 <table><thead><tr><th>Test</th><th>Requirements</th><th>Gap it depends on</th></tr></thead><tbody>${mockOnly}</tbody></table>`;
   return page('Mutation report', body);
@@ -55,6 +70,21 @@ export function renderReport(report: MutationReport): string {
 
 function list(items: string[]): string {
   return items.length ? items.map((item) => `  - ${item}`).join('\n') : '  - none';
+}
+
+/** The seller-and-buyer-only score, and the faults it misses (by its tests, and even with the memory). */
+function twoLines(report: MutationReport): string {
+  const two = report.scores.find((s) => s.profile === 'two');
+  if (!two) return '';
+  const ran = report.outcomes.filter((o) => o.two?.ran && !o.breaksGap);
+  const byDrop = ran.filter((o) => !o.two?.killed && seenWithMemory(o.two as ProfileOutcome));
+  const missed = ran.filter((o) => !seenWithMemory(o.two as ProfileOutcome));
+  return `- Seller and buyer only, discovery, read-only (how users run it): ${two.killed} / ${two.observable} killed by a failing test (${two.percent}%); with the target's memory of the faithful run, ${two.killedWithMemory} / ${two.observable} (${two.percentWithMemory}%) fail the run or show as a coverage drop (\`--fail-on-coverage-drop\`).
+  Seen only as a coverage drop (the data they need vanished, so their tests report "not verified"):
+${list(byDrop.map((o) => `\`${o.fault}\` (${o.requirement}): dropped ${o.two?.coverageDrop?.join(', ')}`))}
+  Missed by this profile even with the memory:
+${list(missed.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.description}`))}
+`;
 }
 
 /** The README section "what the suite can and cannot see on a read-only target", from the report. */
@@ -73,7 +103,7 @@ ${report.outcomes.length} planted faults measured, each a realistic regression t
 
 - Full run (mock profile, writes and \`@mock-only\` tests): ${full?.killed ?? 0} / ${full?.observable ?? 0} killed (${full?.percent ?? 0}%).
 - Foreign read-only run (\`isMock: false\`, \`allowsWrites: false\`): ${readonly?.killed ?? 0} / ${readonly?.observable ?? 0} observable faults killed (${readonly?.percent ?? 0}%).
-- It cannot see ${writeOnly.length} faults that only a write reveals (limits and errors of uploads and message
+${twoLines(report)}- It cannot see ${writeOnly.length} faults that only a write reveals (limits and errors of uploads and message
   creation, writes acknowledged but lost); run with \`allowsWrites: true\` on a disposable target to cover them:
 ${list(writeOnly.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.needsWrite}`))}
 - It holds no foreign target to ${gapFaults.length} faults that break only a choice the reference leaves open

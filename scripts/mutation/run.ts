@@ -1,22 +1,39 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { projectRoot } from '../../fixtures/conformance/spec.ts';
 import { freePort } from '../free-port.ts';
 import { readResults, type TestRecord } from '../reports/results.ts';
 
 const PROJECTS = ['--project', 'contract', '--project', 'properties'];
 
-/** How the suite meets the target: the mock's own profile, or a foreign read-only one. */
+/** How the suite meets the target: the mock's own profile, a foreign read-only one, or seller and buyer only. */
 export interface SuiteProfile {
-  id: 'full' | 'readonly';
+  id: 'full' | 'readonly' | 'two';
   title: string;
   /** A profile file for TARGET. */
   path: string;
 }
 
-/** The mock's profile, and the same profile as a foreign read-only staging server would be described. */
+/** A profile with what a staging owner has: the base URL, the seller and the buyer; discovery finds the rest. */
+function twoUsersProfile(mock: Record<string, unknown>): Record<string, unknown> {
+  const users = mock.users as Record<string, { id: number; token: string }>;
+  const pick = (role: string) => ({ id: users[role]?.id, token: users[role]?.token });
+  return {
+    name: 'two-users-readonly',
+    baseURL: mock.baseURL,
+    isMock: false,
+    allowsWrites: false,
+    requestsPerSecond: 0,
+    users: { seller: pick('seller'), buyer: pick('buyer') },
+  };
+}
+
+/**
+ * The mock's profile; the same profile as a foreign read-only staging server would be described; and
+ * seller and buyer only, read-only, the rest discovered (how users run the suite).
+ */
 export function suiteProfiles(): SuiteProfile[] {
   const mockPath = join(projectRoot, 'fixtures', 'targets', 'mock.json');
   const foreign = JSON.parse(readFileSync(mockPath, 'utf8')) as Record<string, unknown>;
@@ -25,9 +42,16 @@ export function suiteProfiles(): SuiteProfile[] {
   foreign.allowsWrites = false;
   const foreignPath = join(mkdtempSync(join(tmpdir(), 'mutation-profile-')), 'foreign-readonly.json');
   writeFileSync(foreignPath, JSON.stringify(foreign));
+  const twoPath = join(dirname(foreignPath), 'two-users-readonly.json');
+  writeFileSync(twoPath, JSON.stringify(twoUsersProfile(JSON.parse(readFileSync(mockPath, 'utf8')))));
   return [
     { id: 'full', title: 'full (mock profile: writes, @mock-only tests)', path: mockPath },
     { id: 'readonly', title: 'foreign read-only (isMock: false, allowsWrites: false)', path: foreignPath },
+    {
+      id: 'two',
+      title: 'seller and buyer only, discovery, read-only',
+      path: twoPath,
+    },
   ];
 }
 

@@ -7,6 +7,8 @@ import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
 import { discoveryFile, readDiscovery, resolveProfile } from '../../fixtures/discovery/index.ts';
 import { loadProfile, ProfileError, shownBaseURL } from '../../fixtures/target/load.ts';
 import { classify } from '../verdict/classify.ts';
+import { compareWithMemory } from '../verdict/memory.ts';
+import { coverageDropSection } from './coverage-drop-section.ts';
 import { discoverySection } from './discovery-section.ts';
 import { renderIndex } from './index-page.ts';
 import { renderRealResponses, summariseRealResponses } from './real-responses.ts';
@@ -154,6 +156,7 @@ function main(): void {
     links,
     verdict: classify(tests, readBaseline(baselinePath(runBaselineTarget()))),
     discovery: discoveryShown(),
+    coverageDrop: coverageDropSection(compareWithMemory(runBaselineTarget(), outDir, tests)),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

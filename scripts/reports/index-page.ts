@@ -19,6 +19,8 @@ export interface RunInfo {
   verdict: Verdict;
   /** The discovery section (given / discovered / not found), already rendered. */
   discovery: string;
+  /** The comparison with the target's memory (coverage drop), already rendered; empty without memory. */
+  coverageDrop?: string;
 }
 
 export function renderIndex(run: RunInfo): string {
@@ -56,6 +58,7 @@ export function renderIndex(run: RunInfo): string {
 ${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace))}</b></p>
 <div class="cards">${cards}</div>
 ${findingsSection(run.verdict)}
+${run.coverageDrop ?? ''}
 <h2>Where the target was really checked</h2>
 ${coveragePicture(run.trace)}
 <h2>Test data: given, discovered, not found</h2>

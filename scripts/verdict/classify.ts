@@ -1,4 +1,10 @@
-import { type DeviationKey, type KnownDeviation, keyOf } from '../../fixtures/baseline.ts';
+import {
+  candidateKeys,
+  type DeviationKey,
+  isKnown,
+  type KnownDeviation,
+  keyOf,
+} from '../../fixtures/baseline.ts';
 import type { JudgedFinding } from '../../fixtures/conformance/verdict.ts';
 import type { TestRecord } from '../reports/results.ts';
 
@@ -27,6 +33,7 @@ const testKey = (test: TestRecord): DeviationKey => ({
   check: 'test',
   operation: test.file,
   field: test.title,
+  level: 'violation',
 });
 
 function add(
@@ -57,14 +64,14 @@ export function classify(tests: TestRecord[], baseline: KnownDeviation[], record
   for (const test of tests) {
     for (const finding of test.findings) {
       // A finding recorded while a baseline was being written may since have been added to it.
-      const outcome = finding.outcome === 'new' && knownKeys.has(keyOf(finding)) ? 'known' : finding.outcome;
+      const outcome = finding.outcome === 'new' && isKnown(knownKeys, finding) ? 'known' : finding.outcome;
       add(byOutcome[outcome], finding, finding.level, finding.message, test.title);
     }
     const failedOnFinding =
-      !recording && test.findings.some((f) => f.outcome === 'new' && !knownKeys.has(keyOf(f)));
+      !recording && test.findings.some((f) => f.outcome === 'new' && !isKnown(knownKeys, f));
     if (test.outcome !== 'failed' || failedOnFinding) continue;
     const key = testKey(test);
-    const where = knownKeys.has(keyOf(key)) ? byOutcome.known : byOutcome.new;
+    const where = isKnown(knownKeys, key) ? byOutcome.known : byOutcome.new;
     add(
       where,
       key,
@@ -75,8 +82,8 @@ export function classify(tests: TestRecord[], baseline: KnownDeviation[], record
   }
   // A known failing test that failed again (on a new finding first) is not gone, only unconfirmed.
   const seen = new Set([
-    ...byOutcome.known.keys(),
-    ...tests.filter((t) => t.outcome === 'failed').map((t) => keyOf(testKey(t))),
+    ...[...byOutcome.known.values()].flatMap(candidateKeys),
+    ...tests.filter((t) => t.outcome === 'failed').flatMap((t) => candidateKeys(testKey(t))),
   ]);
   const gone = baseline.filter((entry) => !seen.has(keyOf(entry)));
   const counts = {
@@ -99,11 +106,15 @@ export function classify(tests: TestRecord[], baseline: KnownDeviation[], record
 export function baselineFrom(verdict: Verdict, previous: KnownDeviation[], today: string): KnownDeviation[] {
   const old = new Map(previous.map((entry) => [keyOf(entry), entry]));
   return [...verdict.known, ...verdict.fresh].map((deviation) => {
-    const kept = old.get(keyOf(deviation));
+    const kept = candidateKeys(deviation)
+      .map((key) => old.get(key))
+      .find(Boolean);
     return {
       check: deviation.check,
       operation: deviation.operation,
       field: deviation.field,
+      level: deviation.level,
+      ...(deviation.keyword ? { keyword: deviation.keyword } : {}),
       reason: kept?.reason ?? `recorded from a run: ${deviation.message.slice(0, 160)}`,
       date: kept?.date ?? today,
     };

@@ -3,21 +3,29 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   baselinePath,
+  candidateKeys,
   keyOf,
   readBaseline,
   runBaselineTarget,
   writeBaseline,
 } from '../../fixtures/baseline.ts';
-import { memoryPath, nextMemory, readRunPresence, writeMemory } from '../../fixtures/conformance/presence.ts';
 import { projectRoot } from '../../fixtures/conformance/spec.ts';
 import { readResults } from '../reports/results.ts';
 import { baselineFrom, classify, type Deviation, type Verdict } from './classify.ts';
+import { compareWithMemory, describeComparison, rememberRun } from './memory.ts';
 
 // The run's verdict from Playwright's JSON report and the target's baseline of known deviations:
 // prints the counts, new / known deviations, reported omissions and known deviations no longer seen;
 // writes verdict.json; with --update-baseline writes the baseline from this run. Exit 1 on a new deviation.
+// Compared with the target's memory (profile `memory`, MEMORY overrides): the coverage drop (requirements
+// the last run verified and this one did not), exit 1 on one with --fail-on-coverage-drop; then the memory is rewritten.
 
-const { values } = parseArgs({ options: { 'update-baseline': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    'update-baseline': { type: 'boolean', default: false },
+    'fail-on-coverage-drop': { type: 'boolean', default: false },
+  },
+});
 const reports = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
 
 const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.level}): ${d.message}`;
@@ -59,18 +67,6 @@ function withErrorsOutsideTests(verdict: Verdict, errors: string[]): Verdict {
   };
 }
 
-/** Writes the fields this run's answers carried to the target's memory, read by the next run's omission judgement. */
-function rememberPresence(profile: Parameters<typeof memoryPath>[0]): void {
-  const path = memoryPath(profile);
-  const tonight = readRunPresence(reports);
-  if (!path || Object.keys(tonight).length === 0) return;
-  const previous = existsSync(path)
-    ? (JSON.parse(readFileSync(path, 'utf8')) as { presence: typeof tonight }).presence
-    : undefined;
-  writeMemory(path, nextMemory(previous, tonight), new Date().toISOString());
-  console.log(`memory: the fields of ${Object.keys(tonight).length} operations written to ${path}`);
-}
-
 function main(): number {
   const results = join(reports, 'results.json');
   if (!existsSync(results)) {
@@ -81,20 +77,31 @@ function main(): number {
   const profile = runBaselineTarget();
   const path = baselinePath(profile);
   const baseline = readBaseline(path);
+  const { tests } = readResults(results);
   const verdict = withErrorsOutsideTests(
-    classify(readResults(results).tests, baseline, values['update-baseline']),
+    classify(tests, baseline, values['update-baseline']),
     errorsOutsideTests(results),
   );
-  writeFileSync(join(reports, 'verdict.json'), JSON.stringify(verdict, null, 2));
+  const comparison = compareWithMemory(profile, reports, tests);
+  const { coverageDrop, rechecks } = comparison;
+  writeFileSync(
+    join(reports, 'verdict.json'),
+    JSON.stringify({ ...verdict, coverageDrop, remembered: rechecks }, null, 2),
+  );
   print(verdict);
-  rememberPresence(profile);
-  if (!values['update-baseline']) return verdict.passed ? 0 : 1;
+  for (const line of [...describeComparison(comparison), ...rememberRun(profile, reports, tests)])
+    console.log(line);
+  const dropFails = values['fail-on-coverage-drop'] && coverageDrop.length > 0;
+  if (dropFails) console.log('coverage drop: the run fails (--fail-on-coverage-drop)');
+  if (!values['update-baseline']) return verdict.passed && !dropFails ? 0 : 1;
   const target = path ?? join(projectRoot, 'fixtures', 'targets', `${profile.name}.baseline.jsonl`);
   const entries = baselineFrom(verdict, baseline, new Date().toISOString().slice(0, 10));
   writeBaseline(target, entries);
   console.log(`baseline: ${entries.length} known deviations written to ${target}`);
   if (!path) console.log(`set "baseline" in the profile (or BASELINE=${target}) so that runs read it`);
-  const dropped = baseline.filter((entry) => !entries.some((e) => keyOf(e) === keyOf(entry))).length;
+  const dropped = baseline.filter(
+    (entry) => !entries.some((e) => candidateKeys(e).includes(keyOf(entry))),
+  ).length;
   if (dropped > 0) console.log(`baseline: ${dropped} known deviations no longer seen were dropped`);
   return 0;
 }

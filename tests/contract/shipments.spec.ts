@@ -14,6 +14,35 @@ interface Promise_ {
   offset?: { date?: string | null; shipping?: number | null };
 }
 
+const PROMISE_TYPES = ['known', 'known_frame', 'unknown', 'unknown_frame'];
+
+/**
+ * Audit row B6: the type rules of estimated_delivery_time apply to every lead time, not only when
+ * handling happens to be null: "Type values: known (… handling time known), known_frame (… handling
+ * known), unknown (… handling null …), unknown_frame (… handling unknown)"; "date and offset.date exist
+ * only if the handling time is known"; "the business-days range is [shipping, shipping + offset.shipping]".
+ */
+function expectPromiseRules(promise: Promise_, label: string): void {
+  const what = `${label}: estimated_delivery_time (${String(promise.type)})`;
+  if (promise.type !== undefined) expect(PROMISE_TYPES, `${what}: type`).toContain(promise.type);
+  const known = promise.type === 'known' || promise.type === 'known_frame';
+  if (known) expect(Number.isInteger(promise.handling), `${what}: handling is known`).toBe(true);
+  if (promise.type === 'unknown' || promise.type === 'unknown_frame')
+    expect(promise.handling ?? null, `${what}: handling is null`).toBeNull();
+  if (promise.handling === null || (promise.type !== undefined && !known)) {
+    expect(promise.date ?? null, `${what}: date exists only if the handling time is known`).toBeNull();
+    expect(
+      promise.offset?.date ?? null,
+      `${what}: offset.date exists only if the handling time is known`,
+    ).toBeNull();
+  }
+  if (promise.offset?.shipping != null)
+    expect(
+      promise.offset.shipping,
+      `${what}: the range [shipping, shipping + offset.shipping]`,
+    ).toBeGreaterThanOrEqual(0);
+}
+
 const PROMISE_FIELDS = [
   'type',
   'date',
@@ -64,14 +93,7 @@ test.describe('GET /shipments/{shipment_id}/lead_time', () => {
       });
       expect(res.status, res.label).toBe(200);
       const promise = (res.body as { estimated_delivery_time: Promise_ }).estimated_delivery_time;
-      if (promise.handling === null) {
-        expect(promise.date ?? null, 'date exists only if the handling time is known').toBeNull();
-        expect(
-          promise.offset?.date ?? null,
-          'offset.date exists only if the handling time is known',
-        ).toBeNull();
-      }
-      if (promise.offset?.shipping != null) expect(promise.offset.shipping).toBeGreaterThanOrEqual(0);
+      expectPromiseRules(promise, res.label);
     },
   );
 

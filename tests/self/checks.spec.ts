@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  bodyPresentConformance,
   contentTypeConformance,
   errorShapeConformance,
   jsonBodyParses,
@@ -48,6 +49,25 @@ test.describe('statusCodeConformance', () => {
     expect(statusCodeConformance(order, jsonResponse(409, conformingError))).toEqual([
       'GET /orders/{order_id} answered 409; documented: 200, 206, 404',
     ]);
+  });
+});
+
+test.describe('bodyPresentConformance', () => {
+  test('fails a 2xx with an empty body where a JSON body is documented, whatever its Content-Type', () => {
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
+      const empty = { status: 200, headers, body: undefined, text: '' };
+      expect(bodyPresentConformance(order, empty)).toEqual([
+        'GET /orders/{order_id} answered 200 with an empty body; documented: a body of application/json',
+      ]);
+      expect(runChecks(order, empty)).toHaveLength(1);
+    }
+  });
+
+  test('passes an error without a body (other checks judge it) and a file whose body is open', () => {
+    expect(bodyPresentConformance(order, { status: 404, headers: {}, body: undefined, text: '' })).toEqual(
+      [],
+    );
+    expect(bodyPresentConformance(file, { status: 200, headers: {}, body: undefined, text: '' })).toEqual([]);
   });
 });
 
