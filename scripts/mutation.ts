@@ -63,11 +63,11 @@ interface Baseline {
   passed: Set<string>;
 }
 
-async function runFault(fault: Fault, baseline: Baseline): Promise<ProfileOutcome> {
+async function runFault(fault: Fault, baseline: Baseline, grep?: string): Promise<ProfileOutcome> {
   if (baseline.profile.id !== 'full' && fault.needsWrite) return NOT_RUN;
   // One failure that also fails on the faithful mock must not stop the run before a real kill.
   const maxFailures = baseline.run.failed.length + 1;
-  const run = await runSuite(baseline.profile, [fault.name], { maxFailures });
+  const run = await runSuite(baseline.profile, [fault.name], { maxFailures, grep });
   return judge(run, baseline.passed, baseline.profile.id === 'two' ? baseline.run.tests : undefined);
 }
 
@@ -133,6 +133,8 @@ async function main(): Promise<void> {
       readme: { type: 'boolean', default: false },
       from: { type: 'string' },
       note: { type: 'string' },
+      // A slice of the suite (Playwright's --grep over project, file and title), for quick self tests.
+      grep: { type: 'string' },
       drift: { type: 'boolean', default: false },
     },
   });
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
   const width = Number(values.parallel);
 
   const baselines = await inParallel(profiles, width, async (profile): Promise<Baseline> => {
-    const run = await runSuite(profile, [], { maxFailures: 0 });
+    const run = await runSuite(profile, [], { maxFailures: 0, grep: values.grep });
     return { profile, run, passed: new Set(run.passed) };
   });
   const faithful: FaithfulRun[] = baselines.map((b) => faithfulSummary(b.profile, b.run));
@@ -193,7 +195,7 @@ async function main(): Promise<void> {
     writeFileSync(join(outDir, 'index.html'), renderReport(report));
   };
   await inParallel(jobs, width, async ({ fault, baseline }) => {
-    const outcome = await runFault(fault, baseline);
+    const outcome = await runFault(fault, baseline, values.grep);
     if (outcome.ran)
       console.log(
         `${outcome.killed ? 'killed  ' : 'SURVIVED'} ${describe(`${fault.name} [${baseline.profile.id}]`, outcome)}`,
