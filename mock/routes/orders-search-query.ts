@@ -86,7 +86,7 @@ function roleOf(query: Query, caller: MockUser): Pick<SearchFilters, 'role' | 'c
 
 function sortOf(query: Query): SortId {
   const value = single(query, 'sort') ?? 'date_asc';
-  if (value in SORTS) return value as SortId;
+  if (Object.hasOwn(SORTS, value)) return value as SortId; // not `in`: "constructor" is in every object
   throw badRequest(`Invalid sort: ${value}; available: ${Object.keys(SORTS).join(', ')}`);
 }
 
