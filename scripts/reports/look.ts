@@ -10,7 +10,8 @@ export interface PageLook {
   text: string;
 }
 
-const FLAGS = [
+/** Chromium's flags for a headless run without network chatter (the report test and the traffic test). */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -53,7 +54,7 @@ export async function lookAtReports(
   screenshotDir?: string,
   waitFor: Record<string, string> = {},
 ): Promise<PageLook[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const looks: PageLook[] = [];
     for (const relative of pages) {

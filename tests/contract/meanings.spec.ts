@@ -36,6 +36,18 @@ async function firstPage(api: ApiClient, target: TargetProfile, role: 'seller' |
   return (res.body as { results: Order[] }).results;
 }
 
+/** The first order of the seller's own search, or the test skips as not verified. */
+async function firstSellerOrder(api: ApiClient, target: TargetProfile): Promise<Order> {
+  const [order] = await firstPage(api, target, 'seller');
+  skipUnless(
+    order !== undefined,
+    'an order of the seller',
+    'users.seller',
+    "the seller's search returns none",
+  );
+  return order as Order;
+}
+
 /** The meanings one order of a search shows: each broken one, named by its requirement. */
 function orderMeanings(order: Order): string[] {
   const broken: string[] = [];
@@ -102,21 +114,15 @@ test.describe('Orders: what values mean', () => {
     'should echo q as query and name the applied sort',
     verifies(['MEAN-SEARCH-QUERY-ECHO', 'MEAN-SEARCH-SORT-APPLIED'], '@readonly'),
     async ({ api, target }) => {
-      const [order] = await firstPage(api, target, 'seller');
-      skipUnless(
-        order !== undefined,
-        'an order of the seller',
-        'users.seller',
-        "the seller's search returns none",
-      );
+      const order = await firstSellerOrder(api, target);
       for (const sort of ['date_desc', 'date_asc']) {
         const res = await api.call('searchOrders', {
           as: 'seller',
-          query: { seller: target.users.seller.id, q: order!.id, sort },
+          query: { seller: target.users.seller.id, q: order.id, sort },
         });
         expect(res.status, res.label).toBe(200);
         const body = res.body as { query: string; sort: { id: string } };
-        expect(body.query, `MEAN-SEARCH-QUERY-ECHO: ${res.label}`).toBe(String(order!.id));
+        expect(body.query, `MEAN-SEARCH-QUERY-ECHO: ${res.label}`).toBe(String(order.id));
         expect(body.sort.id, `MEAN-SEARCH-SORT-APPLIED: ${res.label}`).toBe(sort);
       }
     },
@@ -126,14 +132,8 @@ test.describe('Orders: what values mean', () => {
     "should name the order's parties and its shipment",
     verifies(['MEAN-ORDER-PARTIES', 'MEAN-ORDER-SHIPPING-ID'], '@readonly'),
     async ({ api, target }) => {
-      const [listed] = await firstPage(api, target, 'seller');
-      skipUnless(
-        listed !== undefined,
-        'an order of the seller',
-        'users.seller',
-        "the seller's search returns none",
-      );
-      const res = await api.call('getOrder', { as: 'seller', path: { order_id: listed!.id } });
+      const listed = await firstSellerOrder(api, target);
+      const res = await api.call('getOrder', { as: 'seller', path: { order_id: listed.id } });
       expect([200, 206], res.label).toContain(res.status);
       const order = res.body as Order;
       const missing = res.headers['x-content-missing'] ?? '';

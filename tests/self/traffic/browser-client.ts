@@ -1,20 +1,9 @@
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM } from '../../../scripts/reports/look.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/reports/look.ts';
 import type { SessionStep } from './session.ts';
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 
 /**
  * Plays the session from a page of each origin in Debian's Chromium, all in one browser context whose
