@@ -1,4 +1,4 @@
-// Allure 3 configuration for `allure generate` (scripts/reports/build.ts).
+// Allure 3 configuration for `allure generate` (scripts/build-reports.ts).
 import { defineConfig } from 'allure';
 
 export default defineConfig({

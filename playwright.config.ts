@@ -1,6 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
-import { loadProfile, ProfileError, shownBaseURL } from './fixtures/target/load.ts';
+import { loadProfile, ProfileError, shownBaseURL } from './lib/profile/load.ts';
 
 function profileOrExit() {
   try {
@@ -22,8 +22,8 @@ if (startMock) {
 const reports = process.env.REPORTS_DIR ?? 'reports';
 
 // First, so every reporter after it sees secrets already removed.
-const redacting: ReporterDescription = ['./fixtures/report/redacting-reporter.ts'];
-const rateLimits: ReporterDescription = ['./fixtures/report/rate-limit-reporter.ts'];
+const redacting: ReporterDescription = ['./lib/report/reporters/redacting-reporter.ts'];
+const rateLimits: ReporterDescription = ['./lib/report/reporters/rate-limit-reporter.ts'];
 const allure: ReporterDescription = [
   'allure-playwright',
   {

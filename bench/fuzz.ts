@@ -4,7 +4,7 @@
  * checks the heap is back to its baseline after a reset. `npm run fuzz` (quick) or `-- --deep` (100,000).
  */
 import fc from 'fast-check';
-import { loadSpec, type OperationInfo } from '../fixtures/conformance/spec.ts';
+import { loadSpec, type OperationInfo } from '../lib/checks/spec.ts';
 import { build } from '../mock/app.ts';
 
 const DEEP = process.argv.includes('--deep');

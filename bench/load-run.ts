@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadMockProfile } from '../fixtures/target/load.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
+import { loadMockProfile } from '../lib/profile/load.ts';
 import { load } from './load.ts';
 import { rssMiB, startMock } from './servers.ts';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
+import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
 import { type Running, startProcess } from './servers.ts';
 
 // Prism 5.8 is the newest release that runs on Node 20; installed on demand, outside the lockfile.

@@ -6,8 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadMockProfile } from '../fixtures/target/load.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
+import { loadMockProfile } from '../lib/profile/load.ts';
 import { load } from './load.ts';
 
 interface ProfileNode {

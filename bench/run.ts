@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadMockProfile } from '../fixtures/target/load.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
+import { loadMockProfile } from '../lib/profile/load.ts';
 import { type LoadResult, load } from './load.ts';
 import { startPrism } from './prism.ts';
 import { type Running, rssMiB, startBare, startMock } from './servers.ts';

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
 
 export interface Running {
   url: string;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
 
 export interface SuiteTiming {
   label: string;

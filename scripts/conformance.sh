@@ -22,6 +22,6 @@ done
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
 npx playwright test "${args[@]}" --project contract --project properties
 status=0
-npx tsx scripts/reports/build.ts || status=1
-npx tsx scripts/verdict/main.ts "${verdict_args[@]}" || status=1
+npx tsx scripts/build-reports.ts || status=1
+npx tsx scripts/verdict.ts "${verdict_args[@]}" || status=1
 exit $status

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSpec, projectRoot } from '../fixtures/conformance/spec.ts';
-import { loadProfile } from '../fixtures/target/load.ts';
+import { loadSpec, projectRoot } from '../lib/checks/spec.ts';
+import { loadProfile } from '../lib/profile/load.ts';
 import { withDiscovery } from './drift/discovered.ts';
 import { type EmbeddedMock, startEmbeddedMock } from './drift/embedded.ts';
 import { closingLine, groupDifferences, summarize } from './drift/groups.ts';

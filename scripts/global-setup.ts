@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { startLedger } from '../fixtures/api/run-ledger.ts';
-import { presenceDir } from '../fixtures/conformance/presence.ts';
-import { bundledSpecPath, projectRoot } from '../fixtures/conformance/spec.ts';
-import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../fixtures/discovery/index.ts';
-import { loadProfile, shownBaseURL } from '../fixtures/target/load.ts';
-import type { ProfileInput } from '../fixtures/target/types.ts';
+import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
+import { startLedger } from '../lib/client/run-ledger.ts';
+import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
+import { presenceDir } from '../lib/memory/presence.ts';
+import { loadProfile, shownBaseURL } from '../lib/profile/load.ts';
+import type { ProfileInput } from '../lib/profile/types.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
   return readdirSync(dir, { withFileTypes: true })

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
 import { FAULTS } from '../mock/faults/catalog.ts';
 import type { Fault } from '../mock/faults/kit.ts';
 import {

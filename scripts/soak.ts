@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectRoot } from '../fixtures/conformance/spec.ts';
-import { profilePath } from '../fixtures/target/load.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
+import { profilePath } from '../lib/profile/load.ts';
 import { freePort } from './free-port.ts';
 import {
   PROFILE_SHAPES,

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSpec, projectRoot } from '../fixtures/conformance/spec.ts';
+import { loadSpec, projectRoot } from '../lib/checks/spec.ts';
 import {
   loadProfile,
   ProfileError,
   profilePlaceholders,
   profileSecrets,
   shownBaseURL,
-} from '../fixtures/target/load.ts';
-import type { TargetProfile } from '../fixtures/target/types.ts';
+} from '../lib/profile/load.ts';
+import type { TargetProfile } from '../lib/profile/types.ts';
 import { trafficRedactor } from './traffic/evidence.ts';
 import type { Exchange } from './traffic/exchange.ts';
 import { HarError, readHar } from './traffic/har.ts';

@@ -2,7 +2,7 @@
  * The class of an answer: what a client depends on, without what legitimately differs between two
  * servers (ids, names, dates, counts). Two answers of the same class are the same to the drift run.
  */
-import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
+import type { ObservedResponse } from '../../lib/checks/types.ts';
 
 export type LengthClass = 'empty' | 'non-empty';
 

@@ -1,6 +1,6 @@
 /** A target profile as the drift run uses it: the ids it gives, and those discovery found on the target. */
-import { discover, resolveProfile } from '../../fixtures/discovery/index.ts';
-import type { ProfileInput } from '../../fixtures/target/types.ts';
+import { discover, resolveProfile } from '../../lib/discovery/index.ts';
+import type { ProfileInput } from '../../lib/profile/types.ts';
 import type { RoleSource } from './roles.ts';
 
 export interface Discovered {
@@ -9,7 +9,7 @@ export interface Discovered {
   summary: string;
 }
 
-/** Discovery (fixtures/discovery) through documented reads only, within the profile's budget; given values win. */
+/** Discovery (lib/discovery) through documented reads only, within the profile's budget; given values win. */
 export async function withDiscovery(profile: ProfileInput): Promise<Discovered> {
   const result = await discover(profile);
   const { profile: resolved, needs } = resolveProfile(profile, result);

@@ -1,6 +1,7 @@
 /** Differences grouped by operation and kind (and, where the reference decides, by requirement and side), each with one minimal example. */
-import { clip } from '../../fixtures/api/evidence.ts';
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
+
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import { clip } from '../../lib/client/evidence.ts';
 import type { Difference } from './compare.ts';
 import type { DriftRun } from './run.ts';
 import type { Exchange } from './types.ts';

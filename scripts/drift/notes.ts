@@ -3,8 +3,8 @@
  * notes on an operation, its responses and the schema along a field path, and the gap entries of the
  * requirement catalog for the operation.
  */
-import type { Requirement } from '../../fixtures/catalog/requirements.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
+import type { Requirement } from '../../lib/catalog/requirements.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
 
 type Node = Record<string, unknown>;
 

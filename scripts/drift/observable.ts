@@ -4,7 +4,7 @@
  * document asked through another pack. Each side picks the values from its own answers, so the same
  * scenario reaches each side with its own data.
  */
-import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../fixtures/oracles/delivery-time.ts';
+import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
 import {
   type DateField,
   dateFailures,
@@ -17,7 +17,7 @@ import {
   roleFailures,
   tagFailures,
   tagsNotFailures,
-} from '../../fixtures/oracles/order-search-rules.ts';
+} from '../../lib/oracles/order-search-rules.ts';
 import type { CallerRole, RoleName } from './roles.ts';
 import { rule } from './rules.ts';
 import type { Call, Exchange, RuleOutcome, Scenario, SideContext } from './types.ts';
@@ -381,7 +381,7 @@ function sizeOf(exchange: Exchange): number {
     : exchange.response.text.length;
 }
 
-/** A whole file of the type listed: a PDF from %PDF- to %%EOF, an XML document from < to > (fixtures/assertions.ts). */
+/** A whole file of the type listed: a PDF from %PDF- to %%EOF, an XML document from < to > (lib/checks/assertions.ts). */
 function fileOfType(text: string, type: string): string[] {
   if (type === 'application/pdf')
     return text.startsWith('%PDF-') && text.trimEnd().endsWith('%%EOF') ? [] : ['not a whole PDF'];

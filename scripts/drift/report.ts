@@ -1,7 +1,7 @@
 /** `drift.html` and its JSON twin `drift.json`: where the mock and the target differ, and who is right. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { esc, page } from '../reports/html.ts';
+import { esc, page } from '../../lib/report/html.ts';
 import type { DifferenceGroup, DriftSummary, Example } from './groups.ts';
 import { closingLine } from './groups.ts';
 import type { DriftRun, NotCompared } from './run.ts';

@@ -3,13 +3,13 @@
  * role ("the seller's paid order", "a leaf category") and finds that role's id in a profile. Both
  * sides of a drift run go through it, so the same call reaches each side with that side's own ids.
  */
-import type { TargetProfile, UserRole } from '../../fixtures/target/types.ts';
+import type { TargetProfile, UserRole } from '../../lib/profile/types.ts';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /**
  * What the adapter reads of a profile: any part may be missing. A full profile fits, and so does a
- * small one whose missing ids discovery filled (`resolveProfile` of fixtures/discovery).
+ * small one whose missing ids discovery filled (`resolveProfile` of lib/discovery).
  */
 export type RoleSource = DeepPartial<TargetProfile> & { name: string; baseURL: string };
 

@@ -3,8 +3,8 @@
  * named by its requirement: the drift run compares whether they hold on each side.
  */
 
-import { type GeoBox, type Placed, rangeVerdict } from '../../fixtures/oracles/geo-range.ts';
-import type { OrderSearchFilters } from '../../fixtures/oracles/order-search.ts';
+import { type GeoBox, type Placed, rangeVerdict } from '../../lib/oracles/geo-range.ts';
+import type { OrderSearchFilters } from '../../lib/oracles/order-search.ts';
 import type { RuleOutcome } from './types.ts';
 
 export function rule(requirement: string, failures: string[]): RuleOutcome {

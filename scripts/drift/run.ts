@@ -1,8 +1,8 @@
 /** A drift run: the same read calls on the mock and on the target, their answers compared by class. */
 
-import { createRedactor } from '../../fixtures/api/redact.ts';
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
+import { createRedactor } from '../../lib/client/redact.ts';
 import { compareAnswers, type Difference } from './compare.ts';
 import { generatedScenarios, type Sampling } from './generated.ts';
 import { OBSERVABLE_SCENARIOS } from './observable.ts';

@@ -1,5 +1,5 @@
 /** The drift score in the mutation report (reports/mutation/drift-score.html) and as a README snippet. */
-import { esc, page } from '../reports/html.ts';
+import { esc, page } from '../../lib/report/html.ts';
 import type { DriftScore, FaultCatch } from './score-model.ts';
 
 function row(o: FaultCatch): string {

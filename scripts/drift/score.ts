@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
-import { loadProfile } from '../../fixtures/target/load.ts';
+import { loadSpec, projectRoot } from '../../lib/checks/spec.ts';
+import { loadProfile } from '../../lib/profile/load.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 import type { Fault } from '../../mock/faults/kit.ts';
 import { startEmbeddedMock } from './embedded.ts';

@@ -1,9 +1,10 @@
 /** One side of a drift run: a base URL, the ids its profile gives, and calls checked by the suite's checks. */
-import { parseJsonBody } from '../../fixtures/api/json-body.ts';
-import { exchange } from '../../fixtures/api/transport.ts';
-import { runChecks } from '../../fixtures/conformance/checks.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
-import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
+
+import { runChecks } from '../../lib/checks/checks.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
+import type { ObservedResponse } from '../../lib/checks/types.ts';
+import { parseJsonBody } from '../../lib/client/json-body.ts';
+import { exchange } from '../../lib/client/transport.ts';
 import type { RoleSource, Roles, SideData } from './roles.ts';
 import type { Call, Exchange, Expectation, SideContext } from './types.ts';
 

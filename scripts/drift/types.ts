@@ -1,4 +1,4 @@
-import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
+import type { ObservedResponse } from '../../lib/checks/types.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
 
 /** One read call, as both sides receive it (each with its own ids and tokens). */
@@ -38,7 +38,7 @@ export interface Exchange {
   /** `GET /orders/2000000005?x=1`: redacted. */
   label: string;
   response: ObservedResponse;
-  /** Failures of fixtures/conformance/checks.ts on this answer. */
+  /** Failures of lib/checks/checks.ts on this answer. */
   violations: string[];
   rules: RuleOutcome[];
   expect?: Expectation;

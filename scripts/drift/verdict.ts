@@ -1,6 +1,6 @@
 /** Who is right when the two sides differ: the reference decides (naming a requirement and the side that breaks it), or it is silent. */
-import type { Requirement } from '../../fixtures/catalog/requirements.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
+import type { Requirement } from '../../lib/catalog/requirements.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
 import { type SpecNotes, specNotes } from './notes.ts';
 import type { Exchange } from './types.ts';
 
@@ -146,7 +146,7 @@ export function fieldRequirement(judge: Judge, operationId: string, path: string
 const JSON_CHECKS = ['contentTypeConformance', 'jsonCharsetConformance', 'jsonBodyParses'];
 
 /**
- * The requirement a failure of one of the named checks of fixtures/conformance/checks.ts breaks. A
+ * The requirement a failure of one of the named checks of lib/checks/checks.ts breaks. A
  * status the spec does not document, where the other side answers the call, breaks what the
  * reference says the call answers: the operation's response requirement.
  */

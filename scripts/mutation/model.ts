@@ -1,7 +1,7 @@
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
-import { requirementOutcomes } from '../../fixtures/conformance/coverage-drop.ts';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import { requirementOutcomes } from '../../lib/memory/coverage-drop.ts';
+import type { TestRecord } from '../../lib/report/results.ts';
 import type { Fault } from '../../mock/faults/kit.ts';
-import type { TestRecord } from '../reports/results.ts';
 import type { SuiteProfile, SuiteRun } from './run.ts';
 
 /** What one profile's run did to one fault. */

@@ -1,4 +1,4 @@
-import { esc, page } from '../reports/html.ts';
+import { esc, page } from '../../lib/report/html.ts';
 import {
   type FaultOutcome,
   type MutationReport,

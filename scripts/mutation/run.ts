@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
+import { readResults, type TestRecord } from '../../lib/report/results.ts';
 import { freePort } from '../free-port.ts';
-import { readResults, type TestRecord } from '../reports/results.ts';
 
 const PROJECTS = ['--project', 'contract', '--project', 'properties'];
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
-import type { ProfileInput, TargetProfile } from '../../fixtures/target/types.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
+import type { ProfileInput, TargetProfile } from '../../lib/profile/types.ts';
 
 /** The shapes of profile our users run with, all as a foreign target (`isMock: false`). */
 export const PROFILE_SHAPES = ['two', 'two-writes', 'users', 'full', 'full-writes'] as const;

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { ObservedResponse } from '../../fixtures/conformance/types.ts';
+import type { ObservedResponse } from '../../lib/checks/types.ts';
 
 /** One request and its answer, as a HAR entry or the proxy saw it. Header names in lower case. */
 export interface Exchange {

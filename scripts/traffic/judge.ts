@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { baselinePath, keyOf, readBaseline } from '../../fixtures/baseline.ts';
-import { runFindings } from '../../fixtures/conformance/findings.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
-import { type JudgedFinding, judge } from '../../fixtures/conformance/verdict.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
-import type { TestRecord } from '../reports/results.ts';
+import { baselinePath, keyOf, readBaseline } from '../../lib/checks/baseline.ts';
+import { runFindings } from '../../lib/checks/findings.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
+import { type JudgedFinding, judge } from '../../lib/checks/verdict.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+import type { TestRecord } from '../../lib/report/results.ts';
 import { type Exchange, observedResponse, tokenOf } from './exchange.ts';
 import type { Judged, RuleOutcome } from './kit.ts';
 import { operationMatcher } from './match.ts';

@@ -1,5 +1,5 @@
-import { type ExpectedError, mismatch } from '../../fixtures/assertions.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
+import { type ExpectedError, mismatch } from '../../lib/checks/assertions.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
 import { type Exchange, observedResponse } from './exchange.ts';
 import type { Matched } from './match.ts';
 

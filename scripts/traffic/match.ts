@@ -1,4 +1,4 @@
-import type { OperationInfo, Spec } from '../../fixtures/conformance/spec.ts';
+import type { OperationInfo, Spec } from '../../lib/checks/spec.ts';
 import type { Exchange } from './exchange.ts';
 
 export interface Matched {

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { baselinePath, readBaseline } from '../../fixtures/baseline.ts';
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
-import { findingsSection } from '../reports/findings-section.ts';
-import { esc, page } from '../reports/html.ts';
-import { buildTraceability, renderTraceability } from '../reports/traceability.ts';
-import { classify, type Verdict } from '../verdict/classify.ts';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import { baselinePath, readBaseline } from '../../lib/checks/baseline.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+import { findingsSection } from '../../lib/report/findings-section.ts';
+import { esc, page } from '../../lib/report/html.ts';
+import { buildTraceability, renderTraceability } from '../../lib/report/traceability.ts';
+import { classify, type Verdict } from '../../lib/report/verdict/classify.ts';
 import { exchangeEvidence } from './evidence.ts';
 import { type TrafficJudgement, verdictRecords } from './judge.ts';
 

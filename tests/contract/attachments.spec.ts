@@ -4,10 +4,11 @@
  * both readings of "25 MB": 25,000,000 bytes accepted, 26,214,401 refused; the exact boundary
  * is asserted only against the mock.
  */
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { ApiResponse, Caller, FilePart } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
+
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { ApiResponse, Caller, FilePart } from '../../lib/client/types.ts';
 
 const MIB_25 = 25 * 1024 * 1024;
 

@@ -1,8 +1,8 @@
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import type { Category, IdName } from '../../fixtures/shapes/catalog.ts';
-import type { CatalogIds } from '../../fixtures/target/types.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { CatalogIds } from '../../lib/profile/types.ts';
+import type { Category, IdName } from '../../lib/shapes/catalog.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 import { judged, skipUnless } from './support/reference.ts';
 

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 
 // Read-only. Whether the conversion needs, accepts or ignores a token is not shown (CUR-CONVERT-NO-TOKEN is a
 // gap): on a foreign target a call without a token that is refused is tried again with the seller's token.

@@ -3,9 +3,10 @@
  * (one seller's documents suffice), emptyPack and halfPack are only read; the refused writes use fiscal.writablePacks[9] (see `writable` in
  * support/fiscal-documents.ts). Accepted uploads and deletes are in fiscal-uploads.spec.ts.
  */
-import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
+
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import { pdfPart as pdf } from '../../fixtures/samples.ts';
+import { expectError, expectFileOfType } from '../../lib/checks/assertions.ts';
+import { pdfPart as pdf } from '../../lib/client/samples.ts';
 import {
   cleanUp,
   type DocumentList,

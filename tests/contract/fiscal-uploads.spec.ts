@@ -2,9 +2,10 @@
  * Uploading and deleting fiscal documents. Write tests use fiscal.writablePacks by index, one per test
  * (see `writable` in support/fiscal-documents.ts).
  */
-import { expectError } from '../../fixtures/assertions.ts';
+
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import { sampleFile as file, pdfPart as pdf, xmlPart as xml } from '../../fixtures/samples.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import { sampleFile as file, pdfPart as pdf, xmlPart as xml } from '../../lib/client/samples.ts';
 import {
   cleanUp,
   type DocumentList,

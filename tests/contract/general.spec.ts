@@ -2,10 +2,11 @@
  * Rules of the reference that hold across resources: authentication, error shape, conventions.
  * Read-only: every call here is a GET.
  */
-import { referenceHeaders } from '../../fixtures/api/reference-headers.ts';
-import type { Caller, CallOptions } from '../../fixtures/api/types.ts';
-import { type ExpectedError, expectError } from '../../fixtures/assertions.ts';
+
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts';
+import { referenceHeaders } from '../../lib/client/reference-headers.ts';
+import type { Caller, CallOptions } from '../../lib/client/types.ts';
 import { readOrder } from './support/orders.ts';
 import { judged, skipUnless } from './support/reference.ts';
 
@@ -90,7 +91,7 @@ const PROTECTED_READS: ProtectedRead[] = [
 ];
 
 const call = (
-  api: import('../../fixtures/api/client.ts').ApiClient,
+  api: import('../../lib/client/client.ts').ApiClient,
   read: ProtectedRead,
   target: TargetProfile,
   as: Caller,

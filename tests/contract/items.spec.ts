@@ -1,7 +1,7 @@
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import type { CatalogIds } from '../../fixtures/target/types.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { CatalogIds } from '../../lib/profile/types.ts';
 import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 // Read-only: GET /sites/{site_id}/search with the profile's category and range.

@@ -1,7 +1,7 @@
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import type { City, Country, IdName, Neighborhood, State } from '../../fixtures/shapes/catalog.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { City, Country, IdName, Neighborhood, State } from '../../lib/shapes/catalog.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 
 // Read-only: locations are never written. A foreign target may have hundreds of children per

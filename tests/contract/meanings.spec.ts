@@ -3,10 +3,11 @@
  * a value is and when it is filled, beyond its type. Fields the reference only lists are judged where
  * an answer carries them.
  */
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import { referenceHeaders } from '../../fixtures/api/reference-headers.ts';
-import type { ApiResponse } from '../../fixtures/api/types.ts';
+
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import { referenceHeaders } from '../../lib/client/reference-headers.ts';
+import type { ApiResponse } from '../../lib/client/types.ts';
 import { skipUnless } from './support/reference.ts';
 
 interface Order {

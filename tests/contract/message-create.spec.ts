@@ -4,9 +4,10 @@
  * blockedPack, mediationPack and fulfilledPack only get sends the reference says are refused, and only
  * where the profile names them (never discovered) or on the mock (its own packs): see `refusingPack`.
  */
-import { expectError } from '../../fixtures/assertions.ts';
+
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import type { MessagingIds } from '../../fixtures/target/types.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { MessagingIds } from '../../lib/profile/types.ts';
 import {
   allIds,
   buyerSays,

@@ -2,11 +2,12 @@
  * Post-sale messages: the pack listing and the by-id read. messaging.pack is only read.
  * Sending is in message-create.spec.ts.
  */
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { Caller } from '../../fixtures/api/types.ts';
-import { expectError, expectFileOfType } from '../../fixtures/assertions.ts';
+
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import { rawProfile } from '../../fixtures/target/guard.ts';
+import { expectError, expectFileOfType } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { Caller } from '../../lib/client/types.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
 import { allIds, type Listing, listing, messageIdOf } from './support/messages.ts';
 import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 

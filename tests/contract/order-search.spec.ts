@@ -1,10 +1,11 @@
 /** GET /orders/search. Read-only: every call is a GET. */
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { Caller } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
+
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { expectSortedByADate } from '../../fixtures/order-sort.ts';
-import { rawProfile } from '../../fixtures/target/guard.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { Caller } from '../../lib/client/types.ts';
+import { expectSortedByADate } from '../../lib/oracles/order-sort.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
 import { type Order, readOrder } from './support/orders.ts';
 import { acceptedOrRefused, judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 

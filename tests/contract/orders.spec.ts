@@ -1,8 +1,8 @@
-import type { Caller } from '../../fixtures/api/types.ts';
-import { type ExpectedError, expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { rawProfile } from '../../fixtures/target/guard.ts';
-import { ORDER_STATUSES } from '../../fixtures/target/types.ts';
+import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts';
+import type { Caller } from '../../lib/client/types.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
+import { ORDER_STATUSES } from '../../lib/profile/types.ts';
 import { expectOrderAnswer, expectPartialOrder, readFullOrder, readOrder } from './support/orders.ts';
 import { judged, skipUnless } from './support/reference.ts';
 

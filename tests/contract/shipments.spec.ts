@@ -1,7 +1,7 @@
-import { referenceHeaders } from '../../fixtures/api/reference-headers.ts';
-import type { Caller } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import { referenceHeaders } from '../../lib/client/reference-headers.ts';
+import type { Caller } from '../../lib/client/types.ts';
 import { acceptedOrRefused, skipUnless } from './support/reference.ts';
 
 // Read-only: both operations are GETs of the profile's shipment (shipping.id of orders.withPack).

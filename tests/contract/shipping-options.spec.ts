@@ -1,8 +1,8 @@
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { Caller } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import type { ShippingOption, ShippingOptions } from '../../fixtures/shapes/catalog.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { Caller } from '../../lib/client/types.ts';
+import type { ShippingOption, ShippingOptions } from '../../lib/shapes/catalog.ts';
 import { judged } from './support/reference.ts';
 
 // Read-only: GET /items/{item_id}/shipping_options for the profile's item, zip code and city.

@@ -1,8 +1,8 @@
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { Caller } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import type { UserRole } from '../../fixtures/target/types.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { Caller } from '../../lib/client/types.ts';
+import type { UserRole } from '../../lib/profile/types.ts';
 
 // Read-only: the user status is a GET; the token travels as the access_token query parameter.
 

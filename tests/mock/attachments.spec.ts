@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { req } from '../../fixtures/annotations.ts';
-import type { FilePart } from '../../fixtures/api/types.ts';
+import { req } from '../../lib/catalog/annotations.ts';
+import type { FilePart } from '../../lib/client/types.ts';
 import {
   callConforming,
   expectMockError,

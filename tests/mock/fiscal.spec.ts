@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { req } from '../../fixtures/annotations.ts';
-import type { FilePart } from '../../fixtures/api/types.ts';
-import { pdfPart, sampleFile, xmlPart } from '../../fixtures/samples.ts';
+import { req } from '../../lib/catalog/annotations.ts';
+import { pdfPart, sampleFile, xmlPart } from '../../lib/client/samples.ts';
+import type { FilePart } from '../../lib/client/types.ts';
 import {
   callConforming,
   expectMockError,

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import type { CallOptions, FilePart } from '../../fixtures/api/types.ts';
-import { runChecks } from '../../fixtures/conformance/checks.ts';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { runChecks } from '../../lib/checks/checks.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
+import type { CallOptions, FilePart } from '../../lib/client/types.ts';
 import { build, type MockOptions } from '../../mock/app.ts';
 import { createUsersStore } from '../../mock/store/users.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { req } from '../../fixtures/annotations.ts';
+import { req } from '../../lib/catalog/annotations.ts';
 import { callConforming, expectMockError, type MockCallOptions, useFreshMock } from './harness.ts';
 
 const SELLER = 2001;

@@ -1,9 +1,9 @@
 /** Message attachments: uploads belong to no pack (nothing to clean: the API has no delete). */
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { FilePart } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { FilePart } from '../../lib/client/types.ts';
 import { attachmentMimeType, nonEmptyBytes } from './arbitraries/fileContents.ts';
 import { legalFileName, nameWithSeparator } from './arbitraries/fileNames.ts';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, test, verifies } from '../../fixtures/index.ts';
-import { pick, treeWalk } from '../../fixtures/oracles/tree-walk.ts';
-import type { Category, IdName } from '../../fixtures/shapes/catalog.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import type { Category, IdName } from '../../lib/shapes/catalog.ts';
 
 // Read-only: random walks down the category tree of the profile's site, from its top categories,
 // following only ids the answers give. The reference lists the fields of a category without saying

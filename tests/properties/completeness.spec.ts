@@ -5,8 +5,8 @@
  * data, so most draws have matches; the test says how many did.
  */
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { type CompletenessVerdict, judgeCompleteness, RUN_START } from './support/completeness.ts';
 import { ORDER_FILTERS, type OrderFilter } from './support/order-filters.ts';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { rawProfile } from '../../fixtures/target/guard.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
 import {
   type ConversationModel,
   type ConversationReal,

@@ -1,8 +1,8 @@
 /** Currency conversion, read-only: ratios between the currencies the target's countries use. */
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { ApiResponse } from '../../fixtures/api/types.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { ApiResponse } from '../../lib/client/types.ts';
 
 // The reference states no precision for ratios; a round trip within 1% is what any client would expect.
 const ROUND_TRIP_TOLERANCE = 0.01;

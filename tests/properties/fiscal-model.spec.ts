@@ -4,8 +4,8 @@
  */
 import { expect } from '@playwright/test';
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
 import { test, verifies } from '../../fixtures/index.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 import { fiscalCommands } from './models/fiscal/commands.ts';
 import { emptyFiscalModel, type FiscalModel, type FiscalReal } from './models/fiscal/FiscalModel.ts';
 import { runModel } from './models/runModel.ts';

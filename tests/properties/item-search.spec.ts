@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { ApiResponse } from '../../fixtures/api/types.ts';
-import type { Spec } from '../../fixtures/conformance/spec.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { Spec } from '../../lib/checks/spec.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { ApiResponse } from '../../lib/client/types.ts';
 import {
   describePlaces,
   type GeoBox,
@@ -12,7 +12,7 @@ import {
   placesOf,
   rangeVerdict,
   subBox,
-} from '../../fixtures/oracles/geo-range.ts';
+} from '../../lib/oracles/geo-range.ts';
 
 // Read-only: GET /sites/{site_id}/search over sub-ranges of the profile's search box.
 // The reference leaves open the page sizes (no maximum or default shown), which coordinates of a

@@ -4,16 +4,11 @@
  * hold it. The elements come from reads other than the list judged (a parent named by a child's read,
  * the items of a wider search), so a list that drops one is seen.
  */
-import type { ApiClient } from '../../fixtures/api/client.ts';
+
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import {
-  contains,
-  type GeoBox,
-  itemLocation,
-  type Placed,
-  placesOf,
-} from '../../fixtures/oracles/geo-range.ts';
-import { rawProfile } from '../../fixtures/target/guard.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import { contains, type GeoBox, itemLocation, type Placed, placesOf } from '../../lib/oracles/geo-range.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 
 interface IdName {

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { ApiResponse } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { pick, treeWalk } from '../../fixtures/oracles/tree-walk.ts';
-import type {
-  City,
-  Country,
-  CountrySummary,
-  IdName,
-  Neighborhood,
-  State,
-} from '../../fixtures/shapes/catalog.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { ApiResponse } from '../../lib/client/types.ts';
+import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import type { City, Country, CountrySummary, IdName, Neighborhood, State } from '../../lib/shapes/catalog.ts';
 
 // Read-only: random walks down the classified locations from the countries list
 // (country > state > city > neighborhood), following only ids the answers give. Whether a location

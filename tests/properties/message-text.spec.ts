@@ -4,10 +4,10 @@
  * conversation-model.spec.ts 11. Messages cannot be deleted: accepted texts stay in those packs.
  */
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { ApiResponse } from '../../fixtures/api/types.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { ApiResponse } from '../../lib/client/types.ts';
 import {
   BUYER_MAX,
   latin1TextAround,
@@ -15,7 +15,7 @@ import {
   SELLER_MAX,
   textWithForeignChars,
   textWithMockEmoticons,
-} from '../../fixtures/oracles/message-text.ts';
+} from '../../lib/oracles/message-text.ts';
 
 type Party = 'seller' | 'buyer';
 

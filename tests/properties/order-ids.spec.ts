@@ -1,8 +1,8 @@
 /** Order reads by id, read-only: malformed ids and ids of orders that are not the caller's. */
 import fc from 'fast-check';
-import type { ApiResponse } from '../../fixtures/api/types.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../fixtures/oracles/order-search.ts';
+import type { ApiResponse } from '../../lib/client/types.ts';
+import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../lib/oracles/order-search.ts';
 import { callersPresent } from './support/leftOut.ts';
 
 const NOT_YOURS = ['order_not_found', 'not_owned_order', 'caller.id.invalid'];

@@ -1,13 +1,13 @@
 /** Order search, read-only: any combination of filters and sorts, and narrowing, as seller or buyer. */
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 import {
   narrowedSearch,
   type OrderSearchFilters,
   orderSearchFilters,
-} from '../../fixtures/oracles/order-search.ts';
-import { expectSortedByADate } from '../../fixtures/order-sort.ts';
+} from '../../lib/oracles/order-search.ts';
+import { expectSortedByADate } from '../../lib/oracles/order-sort.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 
 interface SearchedOrder {

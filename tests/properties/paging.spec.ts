@@ -3,9 +3,9 @@
  * totals never change, so a whole listing read once is the reference for every page).
  */
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import { expectError } from '../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 import { negativeOffset, nonNumeric, nonPositiveLimit, pageSize, pageWithin } from './arbitraries/paging.ts';
 
 type Party = 'seller' | 'buyer';

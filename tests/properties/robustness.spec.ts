@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
-import type { OperationInfo, Spec } from '../../fixtures/conformance/spec.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { OperationInfo, Spec } from '../../lib/checks/spec.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 import {
   type MalformedCall,
   malformedReadCall,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { ApiClient } from '../../fixtures/api/client.ts';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
-import type { DeliveryPromise, ShippingOption } from '../../fixtures/shapes/catalog.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { DeliveryPromise, ShippingOption } from '../../lib/shapes/catalog.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { zipCodes } from './arbitraries/zipCodes.ts';
 

@@ -10,7 +10,7 @@ import {
   responseSchemaConformance,
   runChecks,
   statusCodeConformance,
-} from '../../fixtures/conformance/checks.ts';
+} from '../../lib/checks/checks.ts';
 import { conformingError, conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
 
 const order = contextFor('getOrder');

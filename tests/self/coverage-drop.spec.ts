@@ -3,9 +3,9 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { CoverageDrop } from '../../fixtures/conformance/coverage-drop.ts';
-import type { RunMemory } from '../../fixtures/conformance/run-memory.ts';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
+import type { CoverageDrop } from '../../lib/memory/coverage-drop.ts';
+import type { RunMemory } from '../../lib/memory/run-memory.ts';
 import { build } from '../../mock/app.ts';
 import { runSuite, type SuiteRun } from './hostile/nested.ts';
 import { smallProfile } from './target-run.ts';
@@ -26,7 +26,7 @@ async function startMock(faults: string[] = []) {
 
 /** The verdict of a run's reports against a memory file: its exit status, console and verdict.json. */
 function verdict(run: SuiteRun, env: NodeJS.ProcessEnv, args: string[] = []) {
-  const result = spawnSync('npx', ['tsx', 'scripts/verdict/main.ts', ...args], {
+  const result = spawnSync('npx', ['tsx', 'scripts/verdict.ts', ...args], {
     cwd: projectRoot,
     env: { ...process.env, REPORTS_DIR: run.dir, ...env },
     encoding: 'utf8',

@@ -3,17 +3,17 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { LEDGER_ENV, startLedger } from '../../fixtures/api/run-ledger.ts';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
+import { LEDGER_ENV, startLedger } from '../../lib/client/run-ledger.ts';
 import {
   type DiscoveryResult,
   discover,
   failedWords,
   type NeedState,
   resolveProfile,
-} from '../../fixtures/discovery/index.ts';
-import { missingReason, needOf } from '../../fixtures/target/needs.ts';
-import type { ProfileInput } from '../../fixtures/target/types.ts';
+} from '../../lib/discovery/index.ts';
+import { missingReason, needOf } from '../../lib/profile/needs.ts';
+import type { ProfileInput } from '../../lib/profile/types.ts';
 import { build } from '../../mock/app.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { listen } from './hostile/proxy.ts';

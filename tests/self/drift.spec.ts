@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { loadSpec, projectRoot } from '../../fixtures/conformance/spec.ts';
-import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
-import type { ProfileInput } from '../../fixtures/target/types.ts';
+import { loadSpec, projectRoot } from '../../lib/checks/spec.ts';
+import { loadProfile, profileSecrets } from '../../lib/profile/load.ts';
+import type { ProfileInput } from '../../lib/profile/types.ts';
+import { findSecrets } from '../../lib/report/find-secrets.ts';
+import { CHROMIUM, lookAtReports } from '../../lib/report/look.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 import { onStatus } from '../../mock/faults/kit.ts';
 import { withDiscovery } from '../../scripts/drift/discovered.ts';
@@ -15,8 +17,6 @@ import { type DifferenceGroup, groupDifferences, summarize } from '../../scripts
 import { renderDrift, toReport } from '../../scripts/drift/report.ts';
 import type { RoleSource } from '../../scripts/drift/roles.ts';
 import { type DriftRun, runDrift } from '../../scripts/drift/run.ts';
-import { findSecrets } from '../../scripts/reports/find-secrets.ts';
-import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 
 /** One fault of each family: a missing field, a renamed error, an owner not checked, a filter ignored, a tree broken, a limit moved (a write). */
 const PLANTED = [

@@ -2,17 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectError } from '../../fixtures/assertions.ts';
-import { statusCodeConformance } from '../../fixtures/conformance/checks.ts';
-import { runFindings } from '../../fixtures/conformance/findings.ts';
-import {
-  alwaysPresent,
-  type Presence,
-  tallyAnswer,
-  writeMemory,
-} from '../../fixtures/conformance/presence.ts';
-import { judge } from '../../fixtures/conformance/verdict.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
+import { expectError } from '../../lib/checks/assertions.ts';
+import { statusCodeConformance } from '../../lib/checks/checks.ts';
+import { runFindings } from '../../lib/checks/findings.ts';
+import { judge } from '../../lib/checks/verdict.ts';
+import { alwaysPresent, type Presence, tallyAnswer, writeMemory } from '../../lib/memory/presence.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
 import { conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
 
 const order = contextFor('getOrder');

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { profileSecrets } from '../../fixtures/target/load.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
-import { findSecrets } from '../../scripts/reports/find-secrets.ts';
+import { profileSecrets } from '../../lib/profile/load.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+import { findSecrets } from '../../lib/report/find-secrets.ts';
 import { resultsOf, runSuite, type SuiteRun, writeProfile } from './hostile/nested.ts';
 import { type HostileTarget, type Misbehaviour, startHostileTarget } from './hostile/target.ts';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { RESET_BEFORE_ANSWER } from '../../fixtures/api/transport.ts';
+import { RESET_BEFORE_ANSWER } from '../../lib/client/transport.ts';
 import { type KeepAliveTarget, startKeepAliveTarget } from './hostile/keep-alive.ts';
 import { resultsOf, runSuite, type SuiteRun, startMock, stepTitles, writeProfile } from './hostile/nested.ts';
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 
 export interface NestedRun {
   dir: string;
@@ -27,7 +27,7 @@ export function runDemoAndBuildReports(port: number): NestedRun {
     env,
     encoding: 'utf8',
   });
-  const build = spawnSync('npx', ['tsx', 'scripts/reports/build.ts'], {
+  const build = spawnSync('npx', ['tsx', 'scripts/build-reports.ts'], {
     cwd: projectRoot,
     env,
     encoding: 'utf8',

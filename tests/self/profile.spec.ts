@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loadProfile, ProfileError, parseProfile, profilePath } from '../../fixtures/target/load.ts';
+import { loadProfile, ProfileError, parseProfile, profilePath } from '../../lib/profile/load.ts';
 
 const mockProfile = JSON.parse(readFileSync(profilePath('mock'), 'utf8')) as Record<string, unknown>;
 const stagingExample = JSON.parse(readFileSync(profilePath('staging.example'), 'utf8')) as Record<

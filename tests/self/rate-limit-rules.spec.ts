@@ -2,15 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { cutRate, Pacer, rateAt } from '../../fixtures/api/pacer.ts';
+import { cutRate, Pacer, rateAt } from '../../lib/client/pacer.ts';
 import {
   RunOutOfWaiting,
   retryAfterMs,
   TargetRateLimited,
   waitBeforeRetry,
-} from '../../fixtures/api/rate-limit.ts';
-import { countAnswered, readLedger, startLedger } from '../../fixtures/api/run-ledger.ts';
-import { rateLimitSummary } from '../../fixtures/report/rate-limit-reporter.ts';
+} from '../../lib/client/rate-limit.ts';
+import { countAnswered, readLedger, startLedger } from '../../lib/client/run-ledger.ts';
+import { rateLimitSummary } from '../../lib/report/reporters/rate-limit-reporter.ts';
 
 const refusal = (retryAfter: string) => ({ status: 429, headers: { 'retry-after': retryAfter } });
 /** Longer than a process keeps its view of the run's rate. */

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
-import { loadMockProfile } from '../../fixtures/target/load.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
+import { loadMockProfile } from '../../lib/profile/load.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+import { readResults, type TestRecord } from '../../lib/report/results.ts';
 import { freePort } from '../../scripts/free-port.ts';
-import { readResults, type TestRecord } from '../../scripts/reports/results.ts';
 import { malformedReadCall, rawUrlCall } from '../properties/arbitraries/operationCalls.ts';
 import { newRunDir, runSuite, type SuiteRun } from './hostile/nested.ts';
 import {

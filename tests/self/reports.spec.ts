@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
-import { loadProfile, profileSecrets } from '../../fixtures/target/load.ts';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import { loadProfile, profileSecrets } from '../../lib/profile/load.ts';
+import { REQUIREMENT_STATUSES } from '../../lib/report/coverage-picture.ts';
+import { findSecrets } from '../../lib/report/find-secrets.ts';
+import { CHROMIUM, lookAtReports } from '../../lib/report/look.ts';
 import { freePort } from '../../scripts/free-port.ts';
-import { REQUIREMENT_STATUSES } from '../../scripts/reports/coverage-picture.ts';
-import { findSecrets } from '../../scripts/reports/find-secrets.ts';
-import { CHROMIUM, lookAtReports } from '../../scripts/reports/look.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
 
 interface JsonAttachment {

@@ -1,9 +1,9 @@
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { profileSecrets } from '../../fixtures/target/load.ts';
-import type { TargetProfile } from '../../fixtures/target/types.ts';
-import { findSecrets } from '../../scripts/reports/find-secrets.ts';
+import { profileSecrets } from '../../lib/profile/load.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+import { findSecrets } from '../../lib/report/find-secrets.ts';
 import {
   newRunDir,
   resultsOf,

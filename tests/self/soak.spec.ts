@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 
 // The standing guard against false alarms, in every run of the project's tests: a few seeds of
 // `npm run soak` against the alternate mock (other allowed choices, production's shapes) as a foreign

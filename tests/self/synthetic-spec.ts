@@ -1,5 +1,5 @@
-import { Spec } from '../../fixtures/conformance/spec.ts';
-import type { CheckContext, ObservedResponse } from '../../fixtures/conformance/types.ts';
+import { Spec } from '../../lib/checks/spec.ts';
+import type { CheckContext, ObservedResponse } from '../../lib/checks/types.ts';
 
 const errorResponse = (description: string) => ({
   description,

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
-import { readResults, type TestRecord } from '../../scripts/reports/results.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
+import { readResults, type TestRecord } from '../../lib/report/results.ts';
 
 /** A mock started apart, as a staging server would be: its own process, its request log in a file. */
 export interface StartedMock {

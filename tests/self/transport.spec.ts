@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { exchange, RESET_BEFORE_ANSWER } from '../../fixtures/api/transport.ts';
+import { exchange, RESET_BEFORE_ANSWER } from '../../lib/client/transport.ts';
 import { type KeepAliveTarget, startKeepAliveTarget } from './hostile/keep-alive.ts';
 
 const IDLE_MS = 300;

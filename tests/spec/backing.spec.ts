@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
 import { quotesNotInReference, referencePath, unbackedKeywords } from './keyword-backing.ts';
 
 const spec = loadSpec();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { loadRequirements, REQUIREMENT_KINDS } from '../../fixtures/catalog/requirements.ts';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { loadRequirements, REQUIREMENT_KINDS } from '../../lib/catalog/requirements.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
 
 const spec = loadSpec();
 const requirements = loadRequirements();

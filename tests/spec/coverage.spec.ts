@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { citedRequirements } from '../../fixtures/catalog/citations.ts';
-import { listTargetTests } from '../../fixtures/catalog/listed-tests.ts';
-import { loadRequirements } from '../../fixtures/catalog/requirements.ts';
+import { citedRequirements } from '../../lib/catalog/citations.ts';
+import { listTargetTests } from '../../lib/catalog/listed-tests.ts';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
 
 const requirements = loadRequirements().filter((r) => !r.retired);
 const known = new Set(requirements.map((r) => r.id));

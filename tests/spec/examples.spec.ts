@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAjv, loadSpec } from '../../fixtures/conformance/spec.ts';
+import { createAjv, loadSpec } from '../../lib/checks/spec.ts';
 
 const spec = loadSpec();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 
 /** The in-repo copy of the reference that `x-reference` quotes must occur in. */
 export const referencePath = join(projectRoot, 'spec', 'reference', 'marketplace-api.md');

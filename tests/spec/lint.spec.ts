@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../fixtures/conformance/spec.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 
 test('spec: redocly lint passes with the recommended rules and no unused components', () => {
   let output = '';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
 import { REFERENCE_OPERATIONS, REFERENCE_WEBHOOKS } from './reference-operations.ts';
 
 const spec = loadSpec();

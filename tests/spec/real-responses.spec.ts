@@ -7,8 +7,8 @@ import {
   outcomeOf,
   REJECTION_REASONS,
   tableCounts,
-} from '../../fixtures/conformance/real-responses.ts';
-import { loadSpec } from '../../fixtures/conformance/spec.ts';
+} from '../../lib/checks/real-responses.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
 import { normalise, referencePath } from './keyword-backing.ts';
 
 const spec = loadSpec();

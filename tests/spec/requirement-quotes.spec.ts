@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { citedRequirements } from '../../fixtures/catalog/citations.ts';
-import { loadRequirements, type Requirement } from '../../fixtures/catalog/requirements.ts';
+import { citedRequirements } from '../../lib/catalog/citations.ts';
+import { loadRequirements, type Requirement } from '../../lib/catalog/requirements.ts';
 import { MAX_QUOTE, referencePath } from './keyword-backing.ts';
 
 // Issue 20, item 2: a documented requirement carries the sentence of the reference that states it,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loadSpec, type OpenApiDocument, type Spec } from '../../fixtures/conformance/spec.ts';
+import { loadSpec, type OpenApiDocument, type Spec } from '../../lib/checks/spec.ts';
 
 // The other half of issue 20's item 1 (the types are stated-types.spec.ts): every value set and every
 // required field of a component schema is fed a value that breaks it, and the schema must refuse it.

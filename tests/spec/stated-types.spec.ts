@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loadSpec, type OpenApiDocument, Spec } from '../../fixtures/conformance/spec.ts';
+import { loadSpec, type OpenApiDocument, Spec } from '../../lib/checks/spec.ts';
 import { keptStatement, statedFields, statedTypes, typesNotKept, valuesNotRefused } from './stated-types.ts';
 
 const spec = loadSpec();

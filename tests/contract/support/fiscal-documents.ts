@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../../fixtures/api/client.ts';
-import type { Caller, FilePart } from '../../../fixtures/api/types.ts';
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Caller, FilePart } from '../../../lib/client/types.ts';
 
 export interface DocumentList {
   pack_id: number;

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../../fixtures/api/client.ts';
-import type { ApiResponse, Caller } from '../../../fixtures/api/types.ts';
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { ApiResponse, Caller } from '../../../lib/client/types.ts';
 
 /** A listed message's fields the tests look at. */
 export interface ListedMessage {

@@ -1,6 +1,6 @@
-import { expectError } from '../../../fixtures/assertions.ts';
 import { expect, test, verifies } from '../../../fixtures/index.ts';
-import type { CatalogIds } from '../../../fixtures/target/types.ts';
+import { expectError } from '../../../lib/checks/assertions.ts';
+import type { CatalogIds } from '../../../lib/profile/types.ts';
 
 export interface CatalogRead {
   operationId: string;

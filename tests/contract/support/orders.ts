@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../../fixtures/api/client.ts';
-import type { ApiResponse, Caller } from '../../../fixtures/api/types.ts';
 import { expect } from '../../../fixtures/index.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import type { ApiResponse, Caller } from '../../../lib/client/types.ts';
 import { skipUnless } from './reference.ts';
 
 /** The order fields the contract tests look at (the spec's schema, checked on every answer, is the contract). */

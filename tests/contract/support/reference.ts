@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../../../fixtures/api/types.ts';
-import { expectError } from '../../../fixtures/assertions.ts';
 import { expect, type TargetProfile, test } from '../../../fixtures/index.ts';
+import { expectError } from '../../../lib/checks/assertions.ts';
+import type { ApiResponse } from '../../../lib/client/types.ts';
 
 /**
  * Whether a test judges a field the reference only lists (never says is always present): always on

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { FilePart } from '../../../fixtures/api/types.ts';
-import { sampleFile } from '../../../fixtures/samples.ts';
+import { sampleFile } from '../../../lib/client/samples.ts';
+import type { FilePart } from '../../../lib/client/types.ts';
 import { fileBaseName } from './fileNames.ts';
 
 const PDF = sampleFile('invoice.pdf');

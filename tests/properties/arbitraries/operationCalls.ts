@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { referenceHeaders } from '../../../fixtures/api/reference-headers.ts';
-import type { OperationInfo, Spec } from '../../../fixtures/conformance/spec.ts';
-import { rawProfile } from '../../../fixtures/target/guard.ts';
-import type { TargetProfile } from '../../../fixtures/target/types.ts';
+import type { OperationInfo, Spec } from '../../../lib/checks/spec.ts';
+import { referenceHeaders } from '../../../lib/client/reference-headers.ts';
+import { rawProfile } from '../../../lib/profile/guard.ts';
+import type { TargetProfile } from '../../../lib/profile/types.ts';
 import {
   brokenJsonBody,
   hostileHeaderValue,

@@ -1,11 +1,11 @@
 import { type APIRequestContext, test } from '@playwright/test';
-import { callTargetInTest, extendTimeout } from '../../../fixtures/api/client.ts';
-import { workerPacer } from '../../../fixtures/api/pacer.ts';
-import { runFindings } from '../../../fixtures/conformance/findings.ts';
-import type { Spec } from '../../../fixtures/conformance/spec.ts';
-import { failingOf, judge, recordFindings } from '../../../fixtures/conformance/verdict.ts';
-import { profileRedactor } from '../../../fixtures/target/load.ts';
-import type { TargetProfile } from '../../../fixtures/target/types.ts';
+import { runFindings } from '../../../lib/checks/findings.ts';
+import type { Spec } from '../../../lib/checks/spec.ts';
+import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts';
+import { callTargetInTest, extendTimeout } from '../../../lib/client/client.ts';
+import { workerPacer } from '../../../lib/client/pacer.ts';
+import { profileRedactor } from '../../../lib/profile/load.ts';
+import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 
 /** What a raw call observed: as the API client's answer, without evidence attachments. */

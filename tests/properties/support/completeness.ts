@@ -9,8 +9,9 @@
  * failed: a nightly run on a live server raises no false alarm, while a filter that drops a match it
  * keeps holding is caught on the second read.
  */
-import type { ApiClient } from '../../../fixtures/api/client.ts';
+
 import type { TargetProfile } from '../../../fixtures/index.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
 import type { OrderFilter } from './order-filters.ts';
 import { selectedBy } from './order-filters.ts';
 import {

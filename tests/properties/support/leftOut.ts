@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
-import { rawProfile } from '../../../fixtures/target/guard.ts';
-import { missingReason } from '../../../fixtures/target/needs.ts';
-import type { TargetProfile, UserRole } from '../../../fixtures/target/types.ts';
+import { rawProfile } from '../../../lib/profile/guard.ts';
+import { missingReason } from '../../../lib/profile/needs.ts';
+import type { TargetProfile, UserRole } from '../../../lib/profile/types.ts';
 
 /** The annotation type that names what a test left out for lack of a user or data. */
 export const LEFT_OUT = 'left out';

@@ -1,7 +1,8 @@
 /** Reads of the caller's orders for completeness checks: every page of a search, and one order by id. */
-import type { ApiClient } from '../../../fixtures/api/client.ts';
+
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
-import { rawProfile } from '../../../fixtures/target/guard.ts';
+import type { ApiClient } from '../../../lib/client/client.ts';
+import { rawProfile } from '../../../lib/profile/guard.ts';
 import { acceptedOrRefused } from '../../contract/support/reference.ts';
 
 export type Role = 'seller' | 'buyer';

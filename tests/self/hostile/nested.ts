@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../../fixtures/conformance/spec.ts';
-import type { TargetProfile } from '../../../fixtures/target/types.ts';
+import { projectRoot } from '../../../lib/checks/spec.ts';
+import type { TargetProfile } from '../../../lib/profile/types.ts';
 import { build } from '../../../mock/app.ts';
 
 export interface SuiteRun {

@@ -1,5 +1,5 @@
 import { type Browser, chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/reports/look.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../../lib/report/look.ts';
 import type { SessionStep } from './session.ts';
 
 export const launchChromium = (): Promise<Browser> =>

@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { projectRoot } from '../../../fixtures/conformance/spec.ts';
-import { readResults } from '../../../scripts/reports/results.ts';
+import { projectRoot } from '../../../lib/checks/spec.ts';
+import { readResults } from '../../../lib/report/results.ts';
 
 export interface SuiteCounts {
   passed: number;

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
-import type { ApiClient } from '../../../../fixtures/api/client.ts';
-import type { ApiResponse, FilePart } from '../../../../fixtures/api/types.ts';
-import type { TargetProfile } from '../../../../fixtures/target/types.ts';
+import type { ApiClient } from '../../../../lib/client/client.ts';
+import type { ApiResponse, FilePart } from '../../../../lib/client/types.ts';
+import type { TargetProfile } from '../../../../lib/profile/types.ts';
 
 export type FiscalCaller = 'seller' | 'buyer' | 'stranger';
 type FiscalKind = 'pdf' | 'xml';

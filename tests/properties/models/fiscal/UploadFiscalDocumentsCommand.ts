@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
-import type { FilePart } from '../../../../fixtures/api/types.ts';
+import type { FilePart } from '../../../../lib/client/types.ts';
 import {
   expectStatus,
   type FiscalCaller,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TargetProfile } from '../../../../fixtures/target/types.ts';
+import type { TargetProfile } from '../../../../lib/profile/types.ts';
 import { fiscalUpload } from '../../arbitraries/fiscalFiles.ts';
 import { commandsThatRun } from '../commandSet.ts';
 import { DeleteFiscalDocumentsCommand } from './DeleteFiscalDocumentsCommand.ts';

@@ -1,0 +1,197 @@
+import type { ErrorObject } from 'ajv';
+import { redactThenCut } from '../client/redact.ts';
+import { type ResponseObject, responsePointer } from './spec.ts';
+import type { Check, CheckContext, ObservedResponse } from './types.ts';
+
+const ERROR_SCHEMA = '/components/schemas/Error';
+
+const noRedaction = (text: string) => text;
+
+function describeValue(value: unknown, redact = noRedaction): string {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  const shown = JSON.stringify(value) ?? String(value);
+  return `${redactThenCut(shown, 80, redact)} (${type})`;
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
+/** `with total_amount "12.5" (string); documented: must be number` */
+export function describeSchemaError(data: unknown, error: ErrorObject, redact = noRedaction): string {
+  const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'body';
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  if (missing) return `${where} without required field ${missing}`;
+  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+  const documented = allowed ? `one of ${JSON.stringify(allowed)}` : error.message;
+  return `${where} ${describeValue(valueAt(data, error.instancePath), redact)}; documented: ${documented}`;
+}
+
+function documentedStatuses(ctx: CheckContext): string[] {
+  return Object.keys(ctx.op.operation.responses ?? {});
+}
+
+function documentedResponse(ctx: CheckContext, status: number): ResponseObject | undefined {
+  const responses = (ctx.op.operation.responses ?? {}) as Record<string, ResponseObject>;
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+function mediaTypeOf(res: ObservedResponse): string {
+  return (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function hasBody(res: ObservedResponse): boolean {
+  return res.text.length > 0;
+}
+
+function matchesMediaType(actual: string, documented: string): boolean {
+  if (documented === '*/*') return true;
+  if (documented.endsWith('/*')) return actual.startsWith(documented.slice(0, -1));
+  return actual === documented;
+}
+
+/** Catches a status code the spec does not document for the operation. */
+export const statusCodeConformance: Check = (ctx, res) => {
+  if (documentedResponse(ctx, res.status)) return [];
+  if (ctx.clientErrorStatusOpen && res.status >= 400 && res.status < 500) return [];
+  return [`${ctx.label} answered ${res.status}; documented: ${documentedStatuses(ctx).join(', ')}`];
+};
+
+/**
+ * Catches a 2xx answer with an empty body where the spec documents a JSON body for that status: the
+ * content-type, JSON and schema checks all skip an empty body, so without this an empty answer would
+ * pass every test that looks only at the status.
+ */
+export const bodyPresentConformance: Check = (ctx, res) => {
+  if (res.status < 200 || res.status >= 300 || hasBody(res)) return [];
+  const documented = Object.keys(documentedResponse(ctx, res.status)?.content ?? {});
+  if (!documented.some((type) => type.includes('json'))) return [];
+  return [
+    `${ctx.label} answered ${res.status} with an empty body; documented: a body of ${documented.join(', ')}`,
+  ];
+};
+
+/** Catches a body whose Content-Type is not one the spec documents for that status. */
+export const contentTypeConformance: Check = (ctx, res) => {
+  const documented = Object.keys(documentedResponse(ctx, res.status)?.content ?? {});
+  if (documented.length === 0 || !hasBody(res)) return [];
+  const actual = mediaTypeOf(res);
+  if (documented.some((type) => matchesMediaType(actual, type))) return [];
+  return [
+    `${ctx.label} answered ${res.status} with Content-Type "${actual || '(none)'}"; documented: ${documented.join(', ')}`,
+  ];
+};
+
+/** Catches a body whose Content-Type says JSON but which does not parse as JSON (cut short, HTML, empty object text). */
+export const jsonBodyParses: Check = (ctx, res) => {
+  if (!mediaTypeOf(res).includes('json') || !hasBody(res) || res.body !== undefined) return [];
+  return [
+    `${ctx.label} answered ${res.status} with Content-Type "${mediaTypeOf(res)}" and a body that is not JSON: ${describeValue(res.text.slice(0, 80))}`,
+  ];
+};
+
+/** Catches a JSON body declared in a charset other than UTF-8, the only one JSON allows (RFC 8259, 8.1). */
+export const jsonCharsetConformance: Check = (ctx, res) => {
+  const contentType = (res.headers['content-type'] ?? '').toLowerCase();
+  const charset = /;\s*charset="?([^";\s]+)/.exec(contentType)?.[1];
+  if (!mediaTypeOf(res).includes('json') || !charset || charset === 'utf-8' || charset === 'utf8') return [];
+  return [`${ctx.label} answered ${res.status} with JSON in charset "${charset}"; JSON is UTF-8`];
+};
+
+/** Catches a required response header that is missing or does not match its schema (e.g. X-Content-Missing on 206). */
+export const responseHeadersConformance: Check = (ctx, res) => {
+  const response = documentedResponse(ctx, res.status);
+  const failures: string[] = [];
+  for (const [name, header] of Object.entries(response?.headers ?? {})) {
+    const value = res.headers[name.toLowerCase()];
+    const definition = header as { required?: boolean };
+    if (value === undefined) {
+      if (definition.required)
+        failures.push(`${ctx.label} answered ${res.status} without header ${name}; documented: required`);
+      continue;
+    }
+    const pointer = `${responsePointer(ctx.op, String(res.status))}/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`;
+    for (const error of ctx.spec.validate(pointer, value)) {
+      failures.push(
+        `${ctx.label} answered ${res.status} with header ${name} "${value}"; documented: ${error.message}`,
+      );
+    }
+  }
+  return failures;
+};
+
+/** The schema errors of a JSON body against the documented schema of its status ([] when none applies). */
+export function responseSchemaErrors(ctx: CheckContext, res: ObservedResponse): ErrorObject[] {
+  const response = documentedResponse(ctx, res.status);
+  const mediaType = Object.keys(response?.content ?? {}).find((type) => type.includes('json'));
+  if (!response || !mediaType || res.body === undefined) return [];
+  const status = (ctx.op.operation.responses as Record<string, unknown>)[String(res.status)]
+    ? String(res.status)
+    : 'default';
+  return ctx.spec.validate(responsePointer(ctx.op, status, mediaType), res.body);
+}
+
+/** Catches a JSON body that does not validate against the documented schema of its status (types, enums, required, nullability). */
+export const responseSchemaConformance: Check = (ctx, res) =>
+  responseSchemaErrors(ctx, res).map(
+    (error) => `${ctx.label} answered ${res.status} with ${describeSchemaError(res.body, error, ctx.redact)}`,
+  );
+
+/**
+ * Catches an error answer (4xx/5xx) whose body is not `{message, error, status, cause}`; on the mock,
+ * also one whose `status` is not the HTTP status (the reference gives its type only: a gap elsewhere).
+ */
+export const errorShapeConformance: Check = (ctx, res) => {
+  if (res.status < 400) return [];
+  if (res.body === undefined) {
+    return [
+      `${ctx.label} answered ${res.status} with a non-JSON body ${describeValue(res.text, ctx.redact)}; documented: Error {message, error, status, cause}`,
+    ];
+  }
+  const failures = ctx.spec
+    .validate(ERROR_SCHEMA, res.body)
+    .map(
+      (error) =>
+        `${ctx.label} answered ${res.status} with error ${describeSchemaError(res.body, error, ctx.redact)}`,
+    );
+  const status = (res.body as { status?: unknown }).status;
+  if (ctx.mockChoicesHeld && typeof status === 'number' && status !== res.status) {
+    failures.push(
+      `${ctx.label} answered HTTP ${res.status} with body status ${status}; documented: the same status`,
+    );
+  }
+  return failures;
+};
+
+/** Catches a 5xx the spec does not document for the operation (most operations document none). */
+export const notAServerError: Check = (ctx, res) => {
+  if (res.status < 500 || documentedStatuses(ctx).includes(String(res.status))) return [];
+  return [
+    `${ctx.label} answered ${res.status}, a server error; documented: ${documentedStatuses(ctx).join(', ')}`,
+  ];
+};
+
+/** Every check, in the order a reader wants their failures. */
+export const allChecks: Record<string, Check> = {
+  notAServerError,
+  statusCodeConformance,
+  bodyPresentConformance,
+  contentTypeConformance,
+  jsonBodyParses,
+  jsonCharsetConformance,
+  responseHeadersConformance,
+  errorShapeConformance,
+  responseSchemaConformance,
+};
+
+/** Runs every check; returns the failures, each prefixed with the check's name. */
+export function runChecks(ctx: CheckContext, res: ObservedResponse, checks = allChecks): string[] {
+  return Object.entries(checks).flatMap(([name, check]) =>
+    check(ctx, res).map((failure) => `[${name}] ${failure}`),
+  );
+}

@@ -1,0 +1,96 @@
+import { test } from '@playwright/test';
+import { alwaysPresent, loadMemory, type PresenceMemory } from '../memory/presence.ts';
+import type { TargetProfile } from '../profile/types.ts';
+import { baselinePath, isKnown, keyOf, readBaseline } from './baseline.ts';
+import type { Finding } from './findings.ts';
+
+/** How a finding counts: new (fails the test), known (in the baseline), or reported (an omission the profile lets pass). */
+export type FindingOutcome = 'new' | 'known' | 'reported';
+
+export interface JudgedFinding extends Finding {
+  outcome: FindingOutcome;
+}
+
+/** The annotation type under which a test records its findings (read by scripts/verdict.ts). */
+export const FINDING_ANNOTATION = 'finding';
+
+const known = new Map<string, Set<string>>();
+
+function knownKeys(target: TargetProfile): Set<string> {
+  const path = baselinePath(target) ?? '';
+  let keys = known.get(path);
+  if (!keys) {
+    keys = new Set(readBaseline(path || undefined).map(keyOf));
+    known.set(path, keys);
+  }
+  return keys;
+}
+
+/**
+ * How an omission counts on this target: "fail" (every one; the mock's default, whose answers carry
+ * every listed field), "report" (never), or "remember" (the default elsewhere): reported, except a
+ * field that the memory shows present in every answer of the operation (the target's last run, else
+ * production's captures), whose absence is a field that disappeared: a regression, and it fails.
+ */
+export function omissionPolicy(
+  target: Pick<TargetProfile, 'omissions' | 'isMock'>,
+): 'fail' | 'report' | 'remember' {
+  return target.omissions ?? (target.isMock ? 'fail' : 'remember');
+}
+
+const memories = new Map<string, PresenceMemory>();
+
+function memoryOf(target: TargetProfile): PresenceMemory {
+  const key = target.memory ?? '';
+  let memory = memories.get(key);
+  if (!memory) {
+    memory = loadMemory(target);
+    memories.set(key, memory);
+  }
+  return memory;
+}
+
+function judgeOmission(finding: Finding, target: TargetProfile): JudgedFinding {
+  const policy = omissionPolicy(target);
+  if (policy === 'fail') return { ...finding, outcome: 'new' };
+  if (policy === 'report') return { ...finding, outcome: 'reported' };
+  const memory = memoryOf(target);
+  const tally = memory.presence[finding.operation];
+  if (!alwaysPresent(tally, finding.field)) return { ...finding, outcome: 'reported' };
+  const message = `${finding.message}; it disappeared: present in every answer of ${memory.source}`;
+  return { ...finding, message, outcome: 'new' };
+}
+
+/** Judges the findings of one answer on this target against its policy and baseline. */
+export function judge(findings: Finding[], target: TargetProfile): JudgedFinding[] {
+  const keys = knownKeys(target);
+  return findings.map((finding) => {
+    if (isKnown(keys, finding)) return { ...finding, outcome: 'known' };
+    if (finding.level === 'omission') return judgeOmission(finding, target);
+    return { ...finding, outcome: 'new' };
+  });
+}
+
+/**
+ * The findings that fail the test now: the new ones, except while a baseline is being recorded
+ * (CONFORMANCE_UPDATE_BASELINE=1), when every test runs to its end so the baseline sees everything.
+ */
+export function failingOf(judged: JudgedFinding[], env = process.env): JudgedFinding[] {
+  if (env.CONFORMANCE_UPDATE_BASELINE === '1') return [];
+  return judged.filter((finding) => finding.outcome === 'new');
+}
+
+/** Records the findings on the running test, once per deviation (the first answer as evidence), for the report and the verdict. */
+export function recordFindings(judged: JudgedFinding[]): void {
+  const info = test.info();
+  const seen = new Set(
+    info.annotations
+      .filter((a) => a.type === FINDING_ANNOTATION)
+      .map((a) => keyOf(JSON.parse(a.description ?? '{}') as JudgedFinding)),
+  );
+  for (const finding of judged) {
+    if (seen.has(keyOf(finding))) continue;
+    seen.add(keyOf(finding));
+    info.annotations.push({ type: FINDING_ANNOTATION, description: JSON.stringify(finding) });
+  }
+}

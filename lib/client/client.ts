@@ -1,0 +1,294 @@
+import type { TestInfo } from '@playwright/test';
+import { test } from '@playwright/test';
+import { FormData } from 'undici';
+import { runFindings } from '../checks/findings.ts';
+import type { Spec } from '../checks/spec.ts';
+import { failingOf, judge, recordFindings } from '../checks/verdict.ts';
+import { tallyAnswer, workerPresence } from '../memory/presence.ts';
+import type { TargetProfile } from '../profile/types.ts';
+import { attachExchange, clip, type Exchange } from './evidence.ts';
+import { parseJsonBody } from './json-body.ts';
+import { type Pacer, workerPacer } from './pacer.ts';
+import { RunOutOfWaiting, TargetRateLimited, type Wait } from './rate-limit.ts';
+import { callTarget, type TargetCall, type TargetCallHooks } from './target-call.ts';
+import { type Incoming, TargetMisbehaviour } from './transport.ts';
+import type { ApiResponse, Caller, CallOptions, FilePart, OperationId, TypedResponse } from './types.ts';
+
+function fillPath(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`path parameter ${name} of ${template} was not given`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function tokenOf(profile: TargetProfile, caller: Caller): string | undefined {
+  if (caller === 'anonymous') return undefined;
+  if (typeof caller === 'object') return caller.token;
+  return profile.users[caller].token;
+}
+
+function toFormData(
+  fields: Record<string, FilePart | FilePart[] | string> | undefined,
+): FormData | undefined {
+  if (!fields) return undefined;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (typeof part === 'string') form.append(name, part);
+      else form.append(name, new Blob([part.buffer], { type: part.mimeType }), part.name);
+    }
+  }
+  return form;
+}
+
+function describeRequestBody(options: CallOptions, redact: (text: string) => string): string | undefined {
+  if (options.json !== undefined) return JSON.stringify(options.json);
+  if (options.raw !== undefined) return clip(options.raw.toString(), redact);
+  if (!options.multipart) return undefined;
+  const parts = Object.entries(options.multipart).map(([name, value]) => {
+    const list = (Array.isArray(value) ? value : [value]).map((part) =>
+      typeof part === 'string'
+        ? JSON.stringify(part)
+        : `${part.name} (${part.mimeType}, ${part.buffer.length} bytes)`,
+    );
+    return `${name}: ${list.join(', ')}`;
+  });
+  return `multipart/form-data { ${parts.join('; ')} }`;
+}
+
+/**
+ * "Whether the header x-client-id is required on message creation: not shown": on a foreign target a
+ * send carries it, with the application id the call already names, so a server that asks for it can
+ * be judged on the rest (the mock's own answer without it is asserted on the mock).
+ */
+function withClientId(options: CallOptions): CallOptions {
+  const application = options.query?.application_id;
+  const headers = options.headers ?? {};
+  if (application === undefined || Object.keys(headers).some((h) => h.toLowerCase() === 'x-client-id'))
+    return options;
+  return { ...options, headers: { ...headers, 'x-client-id': String(application) } };
+}
+
+/** One call, ready to send (and to send again after a 429/503). */
+interface PreparedCall {
+  operationId: string;
+  /** `GET /orders/2000000001` with secrets redacted. */
+  label: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  options: CallOptions;
+}
+
+/** Waits as a step of the test, so the report shows each wait and what asked for it. */
+async function waitOut(wait: Wait, sleep: () => Promise<void>): Promise<void> {
+  const asked = wait.retryAfter === null ? 'without Retry-After' : `with Retry-After: ${wait.retryAfter}`;
+  await test.step(
+    `wait ${(wait.waitedMs / 1000).toFixed(1)} s before retrying: ${wait.status} ${asked}`,
+    sleep,
+  );
+}
+
+/** Time spent waiting for the target's rate is not the test's: its timeout grows by it. */
+export function extendTimeout(testInfo: TestInfo, ms: number): void {
+  if (ms > 0 && testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);
+}
+
+/** The one retry of a read reset before any answer, as a step of the test. */
+function retryStep<T>(reason: string, retry: () => Promise<T>): Promise<T> {
+  return test.step(`retry once on a fresh connection: ${reason}`, retry);
+}
+
+/** The test of this worker that found the run's waiting budget spent first, and what it was told. */
+let endedWaiting: { testId: string; error: TargetRateLimited } | undefined;
+
+/**
+ * callTarget inside a test: a call refused after the run's waiting budget was spent skips the test as
+ * not verified; a misbehaviour of the target is named with the call (secrets redacted).
+ */
+export async function callTargetInTest(
+  call: TargetCall,
+  redact: (text: string) => string,
+  hooks: TargetCallHooks = {},
+): Promise<Incoming> {
+  try {
+    return await callTarget(call, hooks);
+  } catch (error) {
+    const { testId } = test.info();
+    if (error instanceof TargetRateLimited && error.endedWaiting) endedWaiting = { testId, error };
+    // The test that ended the run's waiting fails, even when a property calls again while shrinking.
+    if (error instanceof RunOutOfWaiting && endedWaiting?.testId === testId) throw endedWaiting.error;
+    if (error instanceof RunOutOfWaiting) test.skip(true, error.message);
+    if (!(error instanceof TargetMisbehaviour)) throw error;
+    throw new TargetMisbehaviour(redact(`${call.label}: ${error.message}`));
+  }
+}
+
+function isText(headers: Record<string, string>): boolean {
+  return /json|text|xml/.test(headers['content-type'] ?? '');
+}
+
+/** Calls operations of the spec on the target, attaches redacted evidence, and runs every conformance check. */
+export class ApiClient {
+  private readonly pacer: Pacer;
+
+  constructor(
+    private readonly profile: TargetProfile,
+    private readonly spec: Spec,
+    private readonly testInfo: TestInfo,
+    private readonly redact: (text: string) => string,
+  ) {
+    this.pacer = workerPacer(profile.requestsPerSecond, testInfo.parallelIndex, testInfo.config.workers);
+  }
+
+  /** Calls an operation; the test fails at once if the answer breaks a conformance check. */
+  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+    const response = await this.send(operationId, options);
+    if (response.violations.length > 0) {
+      throw new Error(`${response.label} does not conform:\n- ${response.violations.join('\n- ')}`);
+    }
+    return response;
+  }
+
+  /**
+   * Calls an operation that must succeed: the answer conforms (as `call`) and is a 2xx, so its body is
+   * the documented one and comes typed from the spec (lib/generated/spec-types.ts), no cast.
+   */
+  async success<O extends OperationId>(operationId: O, options: CallOptions = {}): Promise<TypedResponse<O>> {
+    const response = await this.call(operationId, options);
+    if (response.status < 200 || response.status > 299) {
+      throw new Error(`${response.label} answered ${response.status}; a success was expected`);
+    }
+    return response as TypedResponse<O>;
+  }
+
+  /** Like call, but leaves the violations to the caller (for tests of the checks themselves). */
+  async send(operationId: string, given: CallOptions = {}): Promise<ApiResponse> {
+    const op = this.spec.operation(operationId);
+    const options = this.withoutSideEffects(operationId, given);
+    const method = op.method.toUpperCase();
+    if (method !== 'GET' && !this.profile.allowsWrites) {
+      throw new Error(
+        `target profile "${this.profile.name}" does not allow writes: refusing ${method} ${op.path}`,
+      );
+    }
+    const { url, headers } = this.prepare(op.path, options);
+    const label = this.redact(`${method} ${url.replace(this.profile.baseURL, '')}`);
+    const call: PreparedCall = { operationId, label, method, url, headers, options };
+    return test.step(label, async () => this.observe(operationId, label, await this.exchangeAll(call)));
+  }
+
+  /** Sends the call until an answer is taken (paced, a read retried after a reset, 429/503 waited out). */
+  private async exchangeAll(call: PreparedCall): Promise<Incoming> {
+    const { label, method, url, headers, options } = call;
+    const body =
+      options.json !== undefined
+        ? JSON.stringify(options.json)
+        : (options.raw ?? toFormData(options.multipart));
+    return callTargetInTest(
+      {
+        out: { method, url, headers, body, timeoutMs: this.profile.timeoutMs },
+        label,
+        pacer: this.pacer,
+        policy: this.profile.rateLimit,
+      },
+      this.redact,
+      {
+        aroundRetry: retryStep,
+        waitOut,
+        held: (ms) => extendTimeout(this.testInfo, ms),
+        answered: (answer, durationMs, waitedBefore) => this.attach(call, answer, durationMs, waitedBefore),
+      },
+    );
+  }
+
+  /** On a foreign target, reads do not mark a seller's messages as read (observed-behaviour.md). */
+  private withoutSideEffects(operationId: string, options: CallOptions): CallOptions {
+    if (this.profile.isMock) return options;
+    if (operationId === 'sendPackMessage') return withClientId(options);
+    if (operationId !== 'listPackMessages') return options;
+    if (options.query && 'mark_as_read' in options.query) return options;
+    return { ...options, query: { ...options.query, mark_as_read: 'false' } };
+  }
+
+  private prepare(template: string, options: CallOptions): { url: string; headers: Record<string, string> } {
+    const token = tokenOf(this.profile, options.as ?? 'anonymous');
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) query.append(key, String(value));
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    if (token !== undefined && options.tokenIn === 'query') query.append('access_token', token);
+    else if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (options.json !== undefined) headers['content-type'] ??= 'application/json';
+    const search = query.toString();
+    const url = `${this.profile.baseURL}${fillPath(template, options.path)}${search ? `?${search}` : ''}`;
+    return { url, headers };
+  }
+
+  private observe(operationId: string, label: string, answer: Incoming): ApiResponse {
+    const { bytes, headers, status } = answer;
+    const contentType = headers['content-type'] ?? '';
+    const text = isText(headers) ? bytes.toString('utf8') : bytes.toString('latin1');
+    const body = parseJsonBody(text, contentType);
+    const op = this.spec.operation(operationId);
+    const findings = runFindings(
+      {
+        spec: this.spec,
+        op,
+        label: `${op.method.toUpperCase()} ${op.path}`,
+        clientErrorStatusOpen: !this.profile.isMock,
+        mockChoicesHeld: this.profile.isMock,
+        redact: this.redact,
+      },
+      { status, headers, body, text },
+    ).map((finding) => ({ ...finding, message: this.redact(finding.message) }));
+    if (status >= 200 && status < 300 && body !== undefined)
+      tallyAnswer(workerPresence, `${op.method.toUpperCase()} ${op.path}`, body);
+    const judged = judge(findings, this.profile);
+    recordFindings(judged);
+    const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
+    if (status >= 300 && status < 400 && headers.location !== undefined) {
+      violations.push(
+        `[redirectNotFollowed] ${label} answered ${status} redirecting to ${this.redact(headers.location)}; the suite follows no redirect`,
+      );
+    }
+    const shown = clip(text, this.redact);
+    return { operationId, label, status, headers, body, text, shown, bytes, violations };
+  }
+
+  private async attach(
+    call: PreparedCall,
+    answer: Incoming,
+    durationMs: number,
+    waitedBefore: Wait[],
+  ): Promise<void> {
+    const redactRecord = (record: Record<string, string>) =>
+      Object.fromEntries(Object.entries(record).map(([key, value]) => [key, this.redact(value)]));
+    const exchange: Exchange = {
+      request: {
+        method: call.method,
+        url: this.redact(call.url),
+        headers: redactRecord(call.headers),
+        body: this.redactOptional(describeRequestBody(call.options, this.redact)),
+      },
+      response: {
+        status: answer.status,
+        headers: redactRecord(answer.headers),
+        body: isText(answer.headers)
+          ? clip(answer.bytes.toString('utf8'), this.redact)
+          : `(${answer.bytes.length} bytes, binary)`,
+        bytes: answer.bytes.length,
+      },
+      durationMs,
+      ...(waitedBefore.length ? { waitedBefore } : {}),
+      ...(answer.retriedAfter ? { retriedAfter: answer.retriedAfter } : {}),
+    };
+    await attachExchange(this.testInfo, `${answer.status} ${call.label}`, exchange);
+  }
+
+  private redactOptional(text: string | undefined): string | undefined {
+    return text === undefined ? undefined : this.redact(text);
+  }
+}

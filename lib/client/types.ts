@@ -1,0 +1,61 @@
+import type { components, operations } from '../generated/spec-types.ts';
+import type { UserRole } from '../profile/types.ts';
+
+/** Who makes a call: a profile user, nobody, or a literal token (malformed, unknown). */
+export type Caller = UserRole | 'anonymous' | { token: string };
+
+/** A file part of a multipart request. */
+export interface FilePart {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export interface CallOptions {
+  as?: Caller;
+  /** Where the token goes: the Authorization header (default) or the access_token query parameter. */
+  tokenIn?: 'header' | 'query';
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A raw body sent as is (with the content type given in headers). */
+  raw?: string | Buffer;
+  /** Multipart fields; an array sends the field several times. */
+  multipart?: Record<string, FilePart | FilePart[] | string>;
+}
+
+export interface ApiResponse {
+  operationId: string;
+  /** `GET /orders/2000000001` with secrets redacted. */
+  label: string;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  text: string;
+  /** The body as reports may show it: clipped, secrets redacted. */
+  shown: string;
+  bytes: Buffer;
+  /** Findings of the conformance checks that fail on this target ([] when it conforms, or all are known or reported). */
+  violations: string[];
+}
+
+// Types generated from the spec (scripts/gen-types.ts, openapi-typescript): a spec change reaches them
+// when the generator runs, and a spec test fails while the generated file is stale.
+
+/** Every schema of the spec, by component name (`Schemas['Order']`). */
+export type Schemas = components['schemas'];
+/** An operationId of the spec. */
+export type OperationId = keyof operations;
+type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+type Responses<O extends OperationId> = operations[O]['responses'];
+/** The JSON body the spec documents for the 2xx answers of an operation. */
+export type SuccessBody<O extends OperationId> = {
+  [S in keyof Responses<O>]: S extends 200 | 201 | 206 ? JsonContent<Responses<O>[S]> : never;
+}[keyof Responses<O>];
+
+/** A conforming success answer: its body is the documented one, typed from the spec. */
+export interface TypedResponse<O extends OperationId> extends ApiResponse {
+  body: SuccessBody<O>;
+}

@@ -1,0 +1,124 @@
+import type { ProfileInput } from '../profile/types.ts';
+import type { Findings } from './findings.ts';
+import { type OrderPool, packOf } from './orders.ts';
+import { answered, pathOf, type Reader } from './reader.ts';
+
+const MAX_EMPTY_READS = 6;
+const MAX_SHARED_READS = 6;
+/** Own packs listed for one with documents: nothing in an order tells which packs hold some. */
+const MAX_OWN_READS = 40;
+
+/** The sellers of each pack of the buyer, from its orders. */
+function sellersByPack(profile: ProfileInput, pool: OrderPool): Map<number, Set<number>> {
+  const packs = new Map<number, Set<number>>();
+  for (const order of pool.values()) {
+    // Only real packs: an order without one answers, under /packs, as its own pack or not at all.
+    if (Number(order.buyer?.id) !== profile.users.buyer.id || typeof order.pack_id !== 'number') continue;
+    const sellers = packs.get(packOf(order)) ?? new Set<number>();
+    sellers.add(Number(order.seller?.id));
+    packs.set(packOf(order), sellers);
+  }
+  return packs;
+}
+
+/**
+ * The documents a seller has in a pack: the list of a 200, or none on a 404 not_found (the rows "pack
+ * has no fiscal documents", "user has no documents in the pack"). Any other answer is a failed read
+ * (recorded by the reader): undefined, never zero.
+ */
+async function documentCount(
+  reader: Reader,
+  pack: number,
+  as: 'seller' | 'seller2',
+): Promise<number | undefined> {
+  const answer = await reader.get(pathOf('/packs/{pack}/fiscal_documents', pack), {}, as, [404]);
+  const body = answer.body as { fiscal_documents?: unknown[]; error?: unknown } | undefined;
+  if (answer.status === 404) {
+    if (body?.error === 'not_found') return 0;
+    reader.failedRead(`GET /packs/${pack}/fiscal_documents`, 404);
+    return undefined;
+  }
+  if (!answered(answer)) return undefined;
+  return Array.isArray(body?.fiscal_documents) ? body.fiscal_documents.length : undefined;
+}
+
+async function findTwoSellerPacks(
+  reader: Reader,
+  profile: ProfileInput,
+  findings: Findings,
+  pool: OrderPool,
+) {
+  const seller2 = profile.users.seller2?.id;
+  if (!seller2 || !findings.wantsAny('fiscal.sharedPack', 'fiscal.halfPack')) return;
+  const packs = [...sellersByPack(profile, pool)]
+    .filter(([, sellers]) => sellers.has(profile.users.seller.id) && sellers.has(seller2))
+    .map(([pack]) => pack)
+    .slice(0, MAX_SHARED_READS);
+  for (const pack of packs) {
+    if (!findings.wantsAny('fiscal.sharedPack', 'fiscal.halfPack')) return;
+    const own = await documentCount(reader, pack, 'seller');
+    if (!own) continue;
+    const other = await documentCount(reader, pack, 'seller2');
+    if (other === undefined) continue;
+    const from = `GET /packs/${pack}/fiscal_documents as seller and seller2`;
+    findings.add(other > 0 ? 'fiscal.sharedPack' : 'fiscal.halfPack', pack, from);
+  }
+}
+
+async function findEmptyPack(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
+  if (!findings.wants('fiscal.emptyPack')) return;
+  const writable = new Set([
+    ...(profile.fiscal?.writablePacks ?? []),
+    ...(profile.messaging?.writablePacks ?? []),
+  ]);
+  const packs = [...sellersByPack(profile, pool)]
+    .filter(
+      ([pack, sellers]) => sellers.size === 1 && sellers.has(profile.users.seller.id) && !writable.has(pack),
+    )
+    .map(([pack]) => pack)
+    .slice(0, MAX_EMPTY_READS);
+  for (const pack of packs) {
+    if ((await documentCount(reader, pack, 'seller')) !== 0) continue;
+    findings.add('fiscal.emptyPack', pack, `GET /packs/${pack}/fiscal_documents as seller: no document`);
+    return;
+  }
+}
+
+/**
+ * A pack of the seller and the buyer where the seller's own listing holds documents: one seller is
+ * enough for the download, the unknown document and the token rows. The shared pack, when known, is one.
+ */
+async function findDocumentsPack(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
+  if (!findings.wants('fiscal.documentsPack')) return;
+  const shared = findings.get<number>('fiscal.sharedPack');
+  const skip = new Set([
+    shared,
+    findings.get<number>('fiscal.emptyPack'),
+    ...(profile.fiscal?.writablePacks ?? []),
+  ]);
+  const packs = [...sellersByPack(profile, pool)]
+    .filter(([pack, sellers]) => sellers.has(profile.users.seller.id) && !skip.has(pack))
+    .map(([pack]) => pack);
+  for (const pack of [...(shared ? [shared] : []), ...packs].slice(0, MAX_OWN_READS)) {
+    if (!(await documentCount(reader, pack, 'seller'))) continue;
+    findings.add(
+      'fiscal.documentsPack',
+      pack,
+      `GET /packs/${pack}/fiscal_documents as seller: documents listed`,
+    );
+    return;
+  }
+}
+
+export async function discoverFiscal(
+  reader: Reader,
+  profile: ProfileInput,
+  findings: Findings,
+  pool: OrderPool,
+) {
+  await reader.for(['fiscal.sharedPack', 'fiscal.halfPack'], () =>
+    findTwoSellerPacks(reader, profile, findings, pool),
+  );
+  await reader.for(['fiscal.emptyPack'], () => findEmptyPack(reader, profile, findings, pool));
+  await reader.for(['fiscal.documentsPack'], () => findDocumentsPack(reader, profile, findings, pool));
+}

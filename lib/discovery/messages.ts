@@ -1,0 +1,93 @@
+import type { ProfileInput } from '../profile/types.ts';
+import type { Findings } from './findings.ts';
+import { type OrderPool, packOf } from './orders.ts';
+import { pathOf, type Reader } from './reader.ts';
+
+const MAX_LISTINGS = 40;
+/** A conversation with messages of both parties, a rejected message of the buyer and an attachment. */
+const BEST_SCORE = 4;
+
+interface SeenMessage {
+  id?: string;
+  site_id?: string;
+  from?: { user_id?: number | string };
+  message_moderation?: { status?: string };
+  message_attachments?: unknown[] | null;
+}
+
+interface Listing {
+  messages?: SeenMessage[];
+}
+
+function writablePacks(profile: ProfileInput): Set<number> {
+  return new Set([...(profile.messaging?.writablePacks ?? []), ...(profile.fiscal?.writablePacks ?? [])]);
+}
+
+/** Packs of the seller and buyer. */
+function candidatePacks(profile: ProfileInput, pool: OrderPool): number[] {
+  const writable = writablePacks(profile);
+  const own = [...pool.values()].filter(
+    (o) => Number(o.seller?.id) === profile.users.seller.id && Number(o.buyer?.id) === profile.users.buyer.id,
+  );
+  return [...new Set(own.map(packOf))].filter((pack) => !writable.has(pack)).slice(0, MAX_LISTINGS);
+}
+
+async function listing(reader: Reader, profile: ProfileInput, pack: number, as: 'seller' | 'buyer') {
+  const path = pathOf('/messages/packs/{pack}/sellers/{seller}', pack, profile.users.seller.id);
+  // mark_as_read=false: discovery reads, it never marks a seller's messages as read.
+  return (await reader.get(path, { mark_as_read: 'false' }, as)).body as Listing | undefined;
+}
+
+/** A conversation with messages readable by both parties, preferring one with an attachment and a rejected message. */
+async function findConversation(reader: Reader, profile: ProfileInput, packs: number[]) {
+  const buyerId = profile.users.buyer.id;
+  let best: { pack: number; score: number; messages: SeenMessage[] } | undefined;
+  for (const pack of packs) {
+    const body = await listing(reader, profile, pack, 'buyer');
+    const messages = body?.messages ?? [];
+    if (messages.length === 0) continue;
+    const rejected = messages.some(
+      (m) => m.message_moderation?.status === 'rejected' && Number(m.from?.user_id) === buyerId,
+    );
+    const attached = messages.some((m) => (m.message_attachments?.length ?? 0) > 0);
+    const score = 1 + Number(rejected) * 2 + Number(attached);
+    if (!best || score > best.score) best = { pack, score, messages };
+    if (best.score === BEST_SCORE) break;
+  }
+  return best;
+}
+
+export async function discoverMessages(
+  reader: Reader,
+  profile: ProfileInput,
+  findings: Findings,
+  pool: OrderPool,
+) {
+  if (!findings.wantsAny('messaging.pack', 'messaging.messageId', 'messaging.rejectedMessageId')) return;
+  const given = findings.get<number>('messaging.pack');
+  const packs = given
+    ? [given, ...candidatePacks(profile, pool).filter((p) => p !== given)]
+    : candidatePacks(profile, pool);
+  const best = await findConversation(reader, profile, packs);
+  if (!best) return;
+  const pack = findings.get<number>('messaging.pack') ?? best.pack;
+  findings.add(
+    'messaging.pack',
+    pack,
+    `GET /messages/packs/${pack}/sellers/${profile.users.seller.id} (messages of both parties)`,
+  );
+  if (pack !== best.pack) return;
+  const from = `GET /messages/packs/${pack}/sellers/${profile.users.seller.id}`;
+  const sellerView = (await listing(reader, profile, pack, 'seller'))?.messages ?? [];
+  const both = best.messages.find((m) => sellerView.some((s) => s.id === m.id));
+  findings.add('messaging.messageId', both?.id, `${from}, read by seller and buyer`);
+  findings.add('messaging.siteId', both?.site_id, from);
+  const rejected = best.messages.find(
+    (m) => m.message_moderation?.status === 'rejected' && Number(m.from?.user_id) === profile.users.buyer.id,
+  );
+  findings.add(
+    'messaging.rejectedMessageId',
+    rejected?.id,
+    `${from}, moderation rejected, read by the buyer`,
+  );
+}

@@ -1,0 +1,334 @@
+import { DATA_NEEDS } from '../profile/needs.ts';
+import { ORDER_STATUSES, type ProfileInput } from '../profile/types.ts';
+import type { Findings } from './findings.ts';
+import { type Answer, answered, bodyOf, pathOf, type Reader } from './reader.ts';
+
+/** The fields of an order discovery looks at. */
+export interface SeenOrder {
+  id: number;
+  status?: string;
+  pack_id?: number | null;
+  tags?: string[];
+  mediations?: unknown[];
+  currency_id?: string;
+  buyer?: { id?: number | string };
+  seller?: { id?: number | string; nickname?: string };
+  order_items?: { item?: { id?: string } }[];
+  coupon?: { amount?: number };
+  shipping?: { id?: number };
+  context?: { site?: string };
+}
+
+/** Orders seen by discovery, by id: later steps take packs and shipments from them. */
+export type OrderPool = Map<number, SeenOrder>;
+
+const MAX_ORDER_READS = 40;
+
+/** Needs found by their own searches or reads, whatever the searches of the orders pool return. */
+const OWN_SEARCHES = new Set(['orders.fraud', 'orders.mshops', 'orders.unknown', 'orders.currencies']);
+
+/**
+ * Needs taken from the orders the searches return, directly or through later steps (packs,
+ * conversations, the site of the catalog): a failed search of the pool is a failed read of each.
+ */
+export const POOL_NEEDS: readonly string[] = DATA_NEEDS.filter(
+  (need) => need.discoverable && !need.path.startsWith('orders.byStatus.') && !OWN_SEARCHES.has(need.path),
+).map((need) => need.path);
+const MAX_DISCOUNT_READS = 6;
+/** Orders of one status tried before discovery gives up finding one the seller's search returns. */
+const MAX_SELLER_CONFIRMS = 3;
+
+function resultsOf(answer: Answer): SeenOrder[] {
+  const results = (bodyOf(answer) as { results?: unknown } | undefined)?.results;
+  return Array.isArray(results) ? results.filter((o): o is SeenOrder => typeof o?.id === 'number') : [];
+}
+
+function sameParties(order: SeenOrder, profile: ProfileInput): boolean {
+  return (
+    Number(order.seller?.id) === profile.users.seller.id && Number(order.buyer?.id) === profile.users.buyer.id
+  );
+}
+
+export const packOf = (order: SeenOrder): number => order.pack_id ?? order.id;
+
+/** Whether the seller's own search finds the order by its id and status (the filters tests search it with). */
+async function sellerFinds(reader: Reader, profile: ProfileInput, order: SeenOrder): Promise<boolean> {
+  const query = { seller: profile.users.seller.id, 'order.status': order.status, q: order.id };
+  const found = resultsOf(await reader.get('/orders/search', query, 'seller'));
+  return found.some((o) => o.id === order.id);
+}
+
+/**
+ * An order in a status, of the profile's seller and buyer, that the seller's search finds too: tests
+ * search for these as the seller, and Orders rule 5 lets the seller's search leave out cancelled orders
+ * its buyer sees. A manually cancelled one is taken as the buyer finds it (its test checks the seller does not).
+ */
+async function pickByStatus(
+  reader: Reader,
+  profile: ProfileInput,
+  status: string,
+  found: SeenOrder[],
+): Promise<SeenOrder | undefined> {
+  const mine = found.filter((o) => o.status === status && sameParties(o, profile));
+  if (status === 'manually_cancelled') return mine[0];
+  for (const order of mine.slice(0, MAX_SELLER_CONFIRMS))
+    if (await sellerFinds(reader, profile, order)) return order;
+  return undefined;
+}
+
+/**
+ * The filters that narrow a status search to the profile's seller when its first page holds only
+ * orders of other sellers (documented filters: q over the nickname of the counterpart, item).
+ */
+function narrowings(profile: ProfileInput, pool: OrderPool): Record<string, string>[] {
+  const own = [...pool.values()].filter((o) => sameParties(o, profile));
+  const nickname = own.find((o) => o.seller?.nickname)?.seller?.nickname;
+  const item = own.flatMap((o) => o.order_items ?? []).find((i) => i.item?.id)?.item?.id;
+  return [...(nickname ? [{ q: nickname }] : []), ...(item ? [{ item }] : [])];
+}
+
+/** The buyer's search of one status, narrowed when its first page holds no order of the profile's seller. */
+async function searchStatus(reader: Reader, profile: ProfileInput, status: string, pool: OrderPool) {
+  const base = { buyer: profile.users.buyer.id, 'order.status': status };
+  let found = resultsOf(await reader.get('/orders/search', base, 'buyer'));
+  let read = `GET /orders/search?buyer=${base.buyer}&order.status=${status}`;
+  for (const narrow of found.some((o) => sameParties(o, profile)) ? [] : narrowings(profile, pool)) {
+    if (found.length === 0) break;
+    const more = resultsOf(await reader.get('/orders/search', { ...base, ...narrow }, 'buyer'));
+    found = [...found, ...more];
+    read = `${read} narrowed by ${Object.entries(narrow).map(([k, v]) => `${k}=${v}`)}`;
+    if (more.some((o) => sameParties(o, profile))) break;
+  }
+  for (const order of found) pool.set(order.id, { ...pool.get(order.id), ...order });
+  return { found, read };
+}
+
+/** Orders in each status through the buyer's search (which also returns manually_cancelled), tagged ones through the seller's. */
+async function searchOrders(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
+  const { seller } = profile.users;
+  const poolNeeded = findings.wantsAny(...POOL_NEEDS);
+  for (const status of ORDER_STATUSES) {
+    const path = `orders.byStatus.${status}`;
+    if (!poolNeeded && !findings.wants(path)) continue;
+    await reader.for([path, ...POOL_NEEDS], async () => {
+      const { found, read } = await searchStatus(reader, profile, status, pool);
+      if (!findings.wants(path)) return;
+      const mine = await pickByStatus(reader, profile, status, found);
+      const confirmed =
+        status === 'manually_cancelled' ? '' : `, found by the seller's search with q=${mine?.id}`;
+      findings.add(path, mine?.id, `${read}${confirmed}`);
+    });
+  }
+  for (const [path, tag] of [
+    ['orders.mshops', 'mshops'],
+    ['orders.fraud', 'fraud_risk_detected'],
+  ] as const) {
+    if (!findings.wants(path)) continue;
+    await reader.for([path], async () => {
+      const found = resultsOf(await reader.get('/orders/search', { seller: seller.id, tags: tag }, 'seller'));
+      for (const order of found) pool.set(order.id, { ...pool.get(order.id), ...order });
+      // The seller's order the tag search returns (the buyer is not needed); the test reads its tags.
+      // A result that carries tags without this one is left for the search test to judge.
+      const tagged = found.find(
+        (o) => Number(o.seller?.id) === seller.id && (o.tags === undefined || o.tags.includes(tag)),
+      );
+      findings.add(path, tagged?.id, `GET /orders/search?seller=${seller.id}&tags=${tag}`);
+    });
+  }
+}
+
+function fromPool(profile: ProfileInput, findings: Findings, pool: OrderPool): void {
+  const own = [...pool.values()].filter((o) => sameParties(o, profile));
+  const from = 'orders of the searches';
+  // Paid orders first: a cancelled or delivered shipment may carry no delivery promise.
+  const paidFirst = [...own.filter((o) => o.status === 'paid'), ...own.filter((o) => o.status !== 'paid')];
+  const withPack = paidFirst.find((o) => typeof o.pack_id === 'number' && o.shipping?.id);
+  findings.add('orders.withPack', withPack?.id, from);
+  findings.add('orders.withoutPack', own.find((o) => o.pack_id === null)?.id, from);
+  // The pack order's own shipment when it has one, so the two needs describe one order.
+  const shipmentOf = withPack ?? paidFirst.find((o) => o.shipping?.id);
+  findings.add('orders.shipment', shipmentOf?.shipping?.id, `shipping.id of order ${shipmentOf?.id}`);
+  // The buyer's order with another seller: the profile's seller is outside it (Orders rule 2).
+  const other = [...pool.values()].find(
+    (o) =>
+      Number(o.buyer?.id) === profile.users.buyer.id &&
+      o.seller?.id !== undefined &&
+      ![profile.users.seller.id, profile.users.buyer.id].includes(Number(o.seller.id)),
+  );
+  findings.add(
+    'orders.otherSeller',
+    other?.id,
+    `the buyer's searches: seller ${other?.seller?.id} of order ${other?.id}`,
+  );
+  const site = own.find((o) => o.context?.site)?.context?.site;
+  findings.add('messaging.siteId', site, 'context.site of the orders');
+}
+
+/**
+ * An order read answering 206 (a backend that failed to answer): found only if one happens to. Run
+ * last of all discovery (a transient 206 may take many reads), so it never starves the other needs.
+ */
+export async function findPartialOrder(reader: Reader, findings: Findings, pool: OrderPool): Promise<void> {
+  if (!findings.wants('orders.partial')) return;
+  const ids = [...pool.keys()].sort((a, b) => a - b).slice(0, MAX_ORDER_READS);
+  await reader.for(['orders.partial'], async () => {
+    for (const id of ids) {
+      const answer = await reader.get(pathOf('/orders/{id}', id), {}, 'seller');
+      if (answer.status === 206 && answer.headers.get('x-content-missing')) {
+        findings.add('orders.partial', id, `GET /orders/${id} answered 206`);
+        return;
+      }
+    }
+  });
+}
+
+/**
+ * An order of the seller whose discounts read lists details: orders with a coupon amount first, then
+ * paid ones. The test judges the details' fields; the read only tells which order has any.
+ */
+async function findDiscounts(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
+  if (!findings.wants('orders.withDiscounts')) return;
+  const rank = (o: SeenOrder) => ((o.coupon?.amount ?? 0) > 0 ? 0 : o.status === 'paid' ? 1 : 2);
+  const candidates = [...pool.values()]
+    .filter((o) => Number(o.seller?.id) === profile.users.seller.id)
+    .sort((a, b) => rank(a) - rank(b) || a.id - b.id)
+    .slice(0, MAX_DISCOUNT_READS);
+  await reader.for(['orders.withDiscounts'], async () => {
+    for (const order of candidates) {
+      const body = bodyOf(await reader.get(pathOf('/orders/{id}/discounts', order.id), {}, 'seller'));
+      const details = (body as { details?: unknown[] } | undefined)?.details;
+      if (Array.isArray(details) && details.length > 0) {
+        findings.add('orders.withDiscounts', order.id, `GET /orders/${order.id}/discounts`);
+        return;
+      }
+    }
+  });
+}
+
+/**
+ * An order of the seller and the buyer whose product read (as the seller) lists attributes, paid ones
+ * first; the test reads it as the buyer and judges the attributes' fields.
+ */
+async function findAttributes(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
+  if (!findings.wants('orders.withAttributes')) return;
+  const own = [...pool.values()].filter((o) => sameParties(o, profile));
+  const candidates = [...own.filter((o) => o.status === 'paid'), ...own.filter((o) => o.status !== 'paid')];
+  await reader.for(['orders.withAttributes'], async () => {
+    for (const order of candidates.slice(0, MAX_DISCOUNT_READS)) {
+      const body = bodyOf(await reader.get(pathOf('/orders/{id}/product', order.id), {}, 'seller'));
+      const attributes = (body as { attributes?: unknown[] } | undefined)?.attributes;
+      if (Array.isArray(attributes) && attributes.length > 0) {
+        findings.add('orders.withAttributes', order.id, `GET /orders/${order.id}/product`);
+        return;
+      }
+    }
+  });
+}
+
+const INT32_MAX = 2_147_483_647;
+/** Error codes the reference gives to an order that exists but is another user's. */
+const ANOTHER_USERS = new Set(['not_owned_order', 'caller.id.invalid']);
+
+/**
+ * Ids above every order seen, within 32 bits while the orders seen are (a 32-bit server answers
+ * invalid_order_id past it): far above first, where no order of another user is likely.
+ */
+function unknownCandidates(pool: OrderPool): number[] {
+  const top = Math.max(0, ...pool.keys());
+  const ceiling = top < INT32_MAX ? INT32_MAX : Number.MAX_SAFE_INTEGER;
+  return [ceiling - 12_345, top + 1_000_003, top + 9_973].filter((id) => id > top && id <= ceiling);
+}
+
+/**
+ * An id no order of the target has. The read tells only whether an order answers there (2xx, or the
+ * codes of another user's order): any other client error keeps the id, and the test judges that answer
+ * (order_not_found). A read refused by a limit, a server error or no answer is a failed read.
+ */
+async function findUnknown(reader: Reader, findings: Findings, pool: OrderPool): Promise<void> {
+  if (!findings.wants('orders.unknown')) return;
+  const clientErrors = [400, 401, 404, 405, 409, 410, 422];
+  await reader.for(['orders.unknown'], async () => {
+    for (const candidate of unknownCandidates(pool)) {
+      const answer = await reader.get(pathOf('/orders/{id}', candidate), {}, 'seller', [
+        ...clientErrors,
+        403,
+      ]);
+      const error = (answer.body as { error?: unknown } | undefined)?.error;
+      const exists = answered(answer) || (answer.status === 403 && ANOTHER_USERS.has(String(error)));
+      if (exists) continue;
+      if (!clientErrors.includes(answer.status)) {
+        if (answer.status === 403) reader.failedRead(`GET /orders/${candidate}`, 403);
+        return;
+      }
+      findings.add(
+        'orders.unknown',
+        candidate,
+        `GET /orders/${candidate}: no order answers there (status ${answer.status})`,
+      );
+      return;
+    }
+  });
+}
+
+const MAX_CURRENCY_PAIRS = 4;
+
+/**
+ * Two currencies of the countries list, the first the orders' own. Which pairs a target converts is
+ * not stated, so a pair refused with a client error is passed over; the first one answered 2xx is
+ * kept, and the test judges its ratio.
+ */
+async function findCurrencies(reader: Reader, findings: Findings, pool: OrderPool): Promise<void> {
+  if (!findings.wants('orders.currencies')) return;
+  await reader.for(['orders.currencies'], async () => {
+    // With a token: whether location reads require one is not shown (Authentication 6).
+    const countries = bodyOf(await reader.get('/classified_locations/countries', {}, 'seller'));
+    const listed = Array.isArray(countries)
+      ? [...new Set(countries.map((c) => (c as { currency_id?: string }).currency_id))].filter(
+          (c): c is string => typeof c === 'string' && c !== '',
+        )
+      : [];
+    const own = [...pool.values()].find((o) => o.currency_id)?.currency_id;
+    const firsts = own ? [own, ...listed.filter((c) => c !== own)] : listed;
+    const pairs = firsts.flatMap((from) => listed.filter((to) => to !== from).map((to) => ({ from, to })));
+    for (const pair of pairs.slice(0, MAX_CURRENCY_PAIRS)) {
+      const answer = await reader.get('/currency_conversions/search', pair, undefined, [400, 404, 422]);
+      if (!answered(answer)) continue;
+      const read = `GET /currency_conversions/search?from=${pair.from}&to=${pair.to}`;
+      findings.add('orders.currencies', pair, `${read} answered ${answer.status}`);
+      return;
+    }
+  });
+}
+
+/** Own orders read one by one when the searches' results leave pack_id out (production's do). */
+const MAX_PACK_READS = 12;
+
+/**
+ * pack_id is a listed field a search result may leave out; without it the pack of the order (its
+ * conversation, its fiscal documents) cannot be addressed. The order read often carries it.
+ */
+async function learnPacks(reader: Reader, profile: ProfileInput, pool: OrderPool): Promise<void> {
+  const unknown = [...pool.values()].filter((o) => o.pack_id === undefined && sameParties(o, profile));
+  for (const order of unknown.slice(0, MAX_PACK_READS)) {
+    const body = bodyOf(await reader.get(pathOf('/orders/{id}', order.id), {}, 'seller')) as
+      | { pack_id?: unknown }
+      | undefined;
+    const pack = body?.pack_id;
+    if (pack === null || typeof pack === 'number') pool.set(order.id, { ...order, pack_id: pack });
+  }
+}
+
+export async function discoverOrders(
+  reader: Reader,
+  profile: ProfileInput,
+  findings: Findings,
+  pool: OrderPool,
+) {
+  await searchOrders(reader, profile, findings, pool);
+  await reader.for(POOL_NEEDS, () => learnPacks(reader, profile, pool));
+  fromPool(profile, findings, pool);
+  await findDiscounts(reader, profile, findings, pool);
+  await findAttributes(reader, profile, findings, pool);
+  await findUnknown(reader, findings, pool);
+  await findCurrencies(reader, findings, pool);
+}

@@ -1,0 +1,148 @@
+import { Pacer } from '../client/pacer.ts';
+import { TargetRateLimited } from '../client/rate-limit.ts';
+import { callTarget } from '../client/target-call.ts';
+import type { ProfileInput, UserRole } from '../profile/types.ts';
+
+/** Discovery ran out of its request budget or time limit: what was found so far stands. */
+export class DiscoveryStopped extends Error {
+  override name = 'DiscoveryStopped';
+  constructor(readonly by: 'budget' | 'time') {
+    super(`discovery stopped: ${by === 'budget' ? 'request budget used up' : 'time limit reached'}`);
+  }
+}
+
+export interface Answer {
+  /** 0 when no answer came (a timeout, a reset twice, a rate limit given up on). */
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Whether the read answered: a 2xx. Any other answer (or none) is a failed read, never data. */
+export const answered = (answer: Answer): boolean => answer.status >= 200 && answer.status < 300;
+
+/** A body only from a read that answered 2xx: a failed read never yields data. */
+export const bodyOf = (answer: Answer): unknown => (answered(answer) ? answer.body : undefined);
+
+/** Where a failed read is recorded: the needs it was made for, the read, its status. */
+export type OnFailedRead = (needs: readonly string[], read: string, status: number) => void;
+
+export interface ReaderOptions {
+  requestBudget: number;
+  timeLimitMs: number;
+  requestsPerSecond: number;
+  timeoutMs: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * GET requests only, bounded by a budget and a time limit, sent as the suite sends them: paced at the
+ * run's rate (the pacer discovery shares with the workers: a limit answer here slows the whole run),
+ * a read reset before any answer sent once more on a fresh connection, 429/503 waited out as asked.
+ */
+export class Reader {
+  used = 0;
+  private readonly deadline: number;
+  private readonly pacer: Pacer;
+  /** The needs the reads under way are made for (steps nest: a failure counts for all of them). */
+  private readonly serving: (readonly string[])[] = [];
+
+  constructor(
+    private readonly profile: ProfileInput,
+    private readonly options: ReaderOptions,
+    private readonly onFailed: OnFailedRead = () => {},
+  ) {
+    this.deadline = Date.now() + options.timeLimitMs;
+    this.pacer = new Pacer(options.requestsPerSecond, 0, 1);
+  }
+
+  /** Runs a step of discovery whose reads serve `needs`: a read of it that fails is recorded for each. */
+  async for<T>(needs: readonly string[], step: () => Promise<T>): Promise<T> {
+    this.serving.push(needs);
+    try {
+      return await step();
+    } finally {
+      this.serving.pop();
+    }
+  }
+
+  /**
+   * `GET path?query` as a user (Authorization header) or anonymously; the path's ids are encoded by the
+   * caller. An answer other than a 2xx (or a status of `expected`, answers the step reads as a result)
+   * is recorded as a failed read of the needs served; its body is still returned for the step to ignore.
+   */
+  async get(path: string, query: Query = {}, as?: UserRole, expected: number[] = []): Promise<Answer> {
+    const answer = await this.send(path, query, as);
+    if (!answered(answer) && !expected.includes(answer.status)) {
+      const search = new URLSearchParams(defined(query)).toString();
+      this.failedRead(`GET ${path}${search ? `?${search}` : ''}`, answer.status);
+    }
+    return answer;
+  }
+
+  /** Records a failed read the step recognised itself (an answer whose status alone looked like a result). */
+  failedRead(read: string, status: number): void {
+    this.onFailed([...new Set(this.serving.flat())], read, status);
+  }
+
+  private async send(path: string, query: Query, as?: UserRole): Promise<Answer> {
+    if (this.used >= this.options.requestBudget) throw new DiscoveryStopped('budget');
+    if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
+    this.used += 1;
+    const token = as ? this.profile.users[as]?.token : undefined;
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined) search.append(key, String(value));
+    const url = `${this.profile.baseURL}${path}${search.size > 0 ? `?${search}` : ''}`;
+    const left = Math.max(1, this.deadline - Date.now());
+    try {
+      const answer = await callTarget({
+        out: {
+          method: 'GET',
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          timeoutMs: Math.min(this.options.timeoutMs, left),
+        },
+        // The path only: ids, never a token or the base URL.
+        label: `GET ${path} (discovery)`,
+        pacer: this.pacer,
+        policy: this.profile.rateLimit,
+      });
+      const text = answer.bytes.toString('utf8');
+      return { status: answer.status, headers: new Headers(answer.headers), body: parse(text) };
+    } catch (error) {
+      if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
+      return { status: statusOf(error), headers: new Headers(), body: undefined };
+    }
+  }
+}
+
+/** The status a rate limit given up on answered (429 or 503), else 0: no answer at all. */
+function statusOf(error: unknown): number {
+  if (!(error instanceof Error)) return 0;
+  const status = /answered (\d{3})/.exec(error.message)?.[1];
+  return status && (error instanceof TargetRateLimited || error.name === 'RunOutOfWaiting')
+    ? Number(status)
+    : 0;
+}
+
+function defined(query: Query): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/orders/{id}` with the id encoded as the API client does. */
+export function pathOf(template: string, ...ids: (string | number)[]): string {
+  let index = 0;
+  return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(ids[index++])));
+}

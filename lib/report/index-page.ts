@@ -1,0 +1,69 @@
+import { coveragePicture, verdictLine } from './coverage-picture.ts';
+import { findingsSection } from './findings-section.ts';
+import { esc, page } from './html.ts';
+import type { RunStats } from './results.ts';
+import type { Traceability } from './traceability.ts';
+import type { Verdict } from './verdict/classify.ts';
+
+export interface RunInfo {
+  target: string;
+  baseURL: string;
+  profile: string;
+  specVersion: string;
+  commit: string;
+  rateLimit?: string;
+  stats: RunStats;
+  trace: Traceability;
+  links: { href: string; label: string; what: string }[];
+  /** Findings judged against the target's baseline. */
+  verdict: Verdict;
+  /** The discovery section (given / discovered / not found), already rendered. */
+  discovery: string;
+  /** The comparison with the target's memory (coverage drop), already rendered; empty without memory. */
+  coverageDrop?: string;
+}
+
+export function renderIndex(run: RunInfo): string {
+  const passed = run.stats.expected + run.stats.flaky;
+  const verdict = run.verdict.passed ? 'conforms' : 'does not conform';
+  const known = run.verdict.known.length;
+  const r = run.trace.summary.requirements;
+  const cards = [
+    ['passed', passed],
+    ['failed', run.stats.unexpected],
+    ['skipped', run.stats.skipped],
+    ['new deviations', run.verdict.fresh.length],
+    ['known deviations', known],
+    ['omissions reported', run.verdict.reported.length],
+    ['requirements verified', `${r.verified} / ${r.total}`],
+    ['requirements failed', r.failed],
+    ['not verified (no data)', r['not verified']],
+    ['mock-only', r['mock-only']],
+    ['read-only target', r['read-only']],
+    [
+      'operations covered',
+      `${run.trace.summary.operations.verified} / ${run.trace.summary.operations.total}`,
+    ],
+  ]
+    .map(
+      ([label, value]) =>
+        `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`,
+    )
+    .join('');
+  const links = run.links
+    .map((l) => `<tr><td><a href="${esc(l.href)}">${esc(l.label)}</a></td><td>${esc(l.what)}</td></tr>`)
+    .join('');
+  const body = `<h1>Conformance run: target <code>${esc(run.target)}</code> ${esc(verdict)}</h1>
+<p class="muted">${esc(run.baseURL)} · profile ${esc(run.profile)} · spec ${esc(run.specVersion)} · commit ${esc(run.commit)} · started ${esc(run.stats.startTime)} · ${esc((run.stats.duration / 1000).toFixed(1))} s</p>
+${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace))}</b></p>
+<div class="cards">${cards}</div>
+${findingsSection(run.verdict)}
+${run.coverageDrop ?? ''}
+<h2>Where the target was really checked</h2>
+${coveragePicture(run.trace)}
+<h2>Test data: given, discovered, not found</h2>
+${run.discovery}
+<h2>Reports</h2>
+<table><thead><tr><th>Report</th><th>What it shows</th></tr></thead><tbody>${links}</tbody></table>`;
+  return page(`Conformance run: ${run.target}`, body);
+}

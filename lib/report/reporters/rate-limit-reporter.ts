@@ -1,0 +1,85 @@
+import type { FullConfig, Reporter } from '@playwright/test/reporter';
+import { describeBudget } from '../../client/rate-limit.ts';
+import { answeredInRun, type LedgerLine, readLedger } from '../../client/run-ledger.ts';
+import { loadProfile } from '../../profile/load.ts';
+import type { RateLimitPolicy } from '../../profile/types.ts';
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+function limitSentences(lines: LedgerLine[], budget: string): string[] {
+  const sentences: string[] = [];
+  const ended = lines.find((line) => line.endedWaiting);
+  const notVerified = lines.filter((line) => line.notVerified).length;
+  if (ended) {
+    sentences.push(
+      `target rate-limited: the run could not finish: ${ended.label} answered ${ended.gaveUp}; ` +
+        `${notVerified} later call(s) refused were not verified`,
+    );
+  }
+  const gaveUp = lines.filter((line) => line.gaveUp && !line.endedWaiting);
+  if (gaveUp.length > 0) {
+    sentences.push(
+      `${ended ? '' : 'target rate-limited: '}${gaveUp.length} call(s) gave up (first: ${gaveUp[0]?.label} ${gaveUp[0]?.gaveUp})`,
+    );
+  }
+  const waits = lines.filter((line) => line.waitedMs > 0);
+  if (waits.length > 0) {
+    const waited = seconds(waits.reduce((sum, line) => sum + line.waitedMs, 0));
+    sentences.push(
+      `the target asked the run to slow down: it waited ${waited} s in ${waits.length} wait(s) out of its budget of ${budget}`,
+    );
+  }
+  const cuts = lines.flatMap((line) => (line.cut ? [line.cut] : []));
+  const last = cuts.at(-1);
+  if (last) {
+    sentences.push(
+      `the pacer cut the run's rate ${cuts.length} time(s) and settled at ${last.to} requests/s (last cut from ${last.from})`,
+    );
+  }
+  return sentences;
+}
+
+/**
+ * The one line a run says about how the target's HTTP made it wait or retry (429/503 answers, rate
+ * cuts, reads retried after a reset), or undefined when it never had to.
+ */
+export function rateLimitSummary(
+  lines: LedgerLine[],
+  policy: RateLimitPolicy | undefined,
+  answered = answeredInRun(),
+): string | undefined {
+  const sentences = limitSentences(lines, describeBudget(policy, answered));
+  const retried = lines.filter((line) => line.retriedAfter);
+  if (retried.length > 0) {
+    sentences.push(`${retried.length} request(s) retried after a reset (${retried[0]?.retriedAfter})`);
+  }
+  return sentences.length > 0 ? sentences.join('; ') : undefined;
+}
+
+/**
+ * Says in one line, at the end of the run, how much the target made it wait (429/503 answers), how far
+ * the pacer slowed it, how many reads were retried after a reset, and whether calls gave up; the line
+ * also goes into the run's metadata, which the reports after it show (index.html, above the verdict).
+ * Listed before the reporters that write, after the redacting one.
+ */
+export default class RateLimitReporter implements Reporter {
+  private config: FullConfig | undefined;
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig): void {
+    this.config = config;
+  }
+
+  /** A run that could not finish fails, whatever its tests say. */
+  async onEnd(): Promise<{ status: 'failed' } | undefined> {
+    const ledger = readLedger();
+    const line = rateLimitSummary(ledger, loadProfile().rateLimit);
+    if (!line) return undefined;
+    console.log(line);
+    if (this.config) (this.config.metadata as Record<string, unknown>).rateLimit = line;
+    return ledger.some((entry) => entry.endedWaiting) ? { status: 'failed' } : undefined;
+  }
+}

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
+import { FINDING_ANNOTATION, type JudgedFinding } from '../checks/verdict.ts';
+
+/** One test of a run, flattened from Playwright's JSON report. */
+export interface TestRecord {
+  title: string;
+  file: string;
+  project: string;
+  tags: string[];
+  requirements: string[];
+  outcome: 'passed' | 'failed' | 'skipped';
+  skipReason?: string;
+  durationMs: number;
+  /** What the conformance checks found in the test's answers (recorded by the API client). */
+  findings: JudgedFinding[];
+  /** The first line of a failed test's error. */
+  error?: string;
+}
+
+export interface RunStats {
+  expected: number;
+  unexpected: number;
+  skipped: number;
+  flaky: number;
+  startTime: string;
+  duration: number;
+}
+
+interface JsonAnnotation {
+  type: string;
+  description?: string;
+}
+interface JsonTest {
+  projectName: string;
+  status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
+  annotations: JsonAnnotation[];
+  results: { duration: number; annotations?: JsonAnnotation[]; error?: { message?: string } }[];
+}
+interface JsonSpec {
+  title: string;
+  file: string;
+  tags: string[];
+  tests: JsonTest[];
+}
+interface JsonSuite {
+  title: string;
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+/** What playwright.config.ts records about the run (never a secret). */
+export interface RunMetadata {
+  target?: string;
+  baseURL?: string;
+  /** The rate-limit reporter's line, when the target made the run wait. */
+  rateLimit?: string;
+}
+
+interface JsonReport {
+  config: { metadata?: RunMetadata };
+  suites: JsonSuite[];
+  stats: RunStats;
+  errors?: { message?: string }[];
+}
+
+const firstLine = (text: string | undefined) => stripVTControlCharacters(text ?? '').split('\n')[0] ?? '';
+
+function outcomeOf(status: JsonTest['status']): TestRecord['outcome'] {
+  if (status === 'skipped') return 'skipped';
+  return status === 'unexpected' ? 'failed' : 'passed';
+}
+
+function findingsOf(annotations: JsonAnnotation[]): JudgedFinding[] {
+  const descriptions = new Set(
+    annotations.filter((a) => a.type === FINDING_ANNOTATION).map((a) => a.description ?? '{}'),
+  );
+  return [...descriptions].map((description) => JSON.parse(description) as JudgedFinding);
+}
+
+function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
+  const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
+      const skip = annotations.find((a) => a.type === 'skip');
+      out.push({
+        title: [...here, spec.title].join(' › '),
+        file: spec.file,
+        project: test.projectName,
+        tags: spec.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
+        requirements: [
+          ...new Set(annotations.filter((a) => a.type === 'requirement').map((a) => a.description ?? '')),
+        ],
+        outcome: outcomeOf(test.status),
+        skipReason: test.status === 'skipped' ? (skip?.description ?? 'skipped') : undefined,
+        durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
+        findings: findingsOf(annotations),
+        error: test.status === 'unexpected' ? firstLine(test.results.at(-1)?.error?.message) : undefined,
+      });
+    }
+  }
+  for (const child of suite.suites ?? []) flatten(child, here, out);
+}
+
+/** The tests and the stats of a Playwright JSON report. */
+export function readResults(path: string): {
+  tests: TestRecord[];
+  stats: RunStats;
+  metadata: RunMetadata;
+  /** Errors outside any test (a global setup that failed), first lines. */
+  errors: string[];
+} {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
+  const tests: TestRecord[] = [];
+  for (const suite of report.suites) flatten(suite, [], tests);
+  const errors = (report.errors ?? []).map((error) => firstLine(error.message));
+  return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors };
+}

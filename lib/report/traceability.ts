@@ -1,0 +1,179 @@
+import type { Requirement } from '../catalog/requirements.ts';
+import { esc, page } from './html.ts';
+import type { TestRecord } from './results.ts';
+
+export type RequirementStatus =
+  | 'verified'
+  | 'verified from traffic'
+  | 'failed'
+  | 'not verified'
+  | 'mock-only'
+  | 'read-only'
+  | 'uncovered'
+  | 'untestable';
+
+/** Why a skipped test did not run: lack of data on the target, mock-only behaviour, or a read-only target. */
+export function skipKind(reason: string | undefined): 'not verified' | 'mock-only' | 'read-only' {
+  if (reason?.startsWith('mock-only')) return 'mock-only';
+  if (reason?.startsWith('read-only target')) return 'read-only';
+  return 'not verified';
+}
+
+export interface TraceRow {
+  id: string;
+  text: string;
+  kind: string;
+  basis: string;
+  area: string;
+  operations: string[];
+  /** For a filter or listing: which half of it the requirement is (issue 25). */
+  half?: 'soundness' | 'completeness';
+  status: RequirementStatus;
+  /** Why it was not verified (skip reasons, untestable reason). */
+  why: string[];
+  tests: { title: string; project: string; outcome: TestRecord['outcome']; skipReason?: string }[];
+}
+
+export interface CoverageCount {
+  total: number;
+  verified: number;
+}
+
+export interface Traceability {
+  summary: {
+    requirements: Record<RequirementStatus, number> & { total: number };
+    operations: CoverageCount;
+    errorRows: CoverageCount;
+    limits: CoverageCount;
+    /** Filters and listings judged one way (each result matches) and the other (every match returned). */
+    soundness: CoverageCount;
+    completeness: CoverageCount;
+    meanings: CoverageCount;
+  };
+  rows: TraceRow[];
+}
+
+function statusOf(requirement: Requirement, tests: TestRecord[]): RequirementStatus {
+  if (tests.some((t) => t.outcome === 'failed')) return 'failed';
+  const passing = tests.filter((t) => t.outcome === 'passed');
+  // Judged from recorded or proxied exchanges (npm run traffic), not from a test of the suite.
+  if (passing.length && passing.every((t) => t.project === 'traffic')) return 'verified from traffic';
+  if (passing.length) return 'verified';
+  const kinds = new Set(tests.map((t) => skipKind(t.skipReason)));
+  for (const kind of ['not verified', 'read-only', 'mock-only'] as const) if (kinds.has(kind)) return kind;
+  return requirement.untestable ? 'untestable' : 'uncovered';
+}
+
+function count(rows: TraceRow[], keep: (row: TraceRow) => boolean): CoverageCount {
+  const selected = rows.filter(keep);
+  return { total: selected.length, verified: selected.filter((r) => r.status === 'verified').length };
+}
+
+/** Every requirement of the catalog with the tests that verify it and their outcome on this run. */
+export function buildTraceability(
+  requirements: Requirement[],
+  tests: TestRecord[],
+  operationIds: string[],
+): Traceability {
+  const completed = new Set(requirements.map((r) => r.completes).filter(Boolean));
+  const rows: TraceRow[] = requirements
+    .filter((r) => !r.retired)
+    .map((requirement) => {
+      const citing = tests.filter((t) => t.requirements.includes(requirement.id));
+      const status = statusOf(requirement, citing);
+      const why =
+        status === 'untestable'
+          ? [requirement.untestable ?? '']
+          : status === 'verified' || status === 'failed' || status === 'uncovered'
+            ? []
+            : [...new Set(citing.map((t) => t.skipReason ?? 'skipped'))];
+      return {
+        id: requirement.id,
+        text: requirement.text,
+        kind: requirement.kind,
+        basis: requirement.basis,
+        area: requirement.area,
+        operations: requirement.operations,
+        ...(requirement.completes
+          ? { half: 'completeness' as const }
+          : completed.has(requirement.id)
+            ? { half: 'soundness' as const }
+            : {}),
+        status,
+        why,
+        tests: citing.map(({ title, project, outcome, skipReason }) => ({
+          title,
+          project,
+          outcome,
+          skipReason,
+        })),
+      };
+    });
+  const tally = {
+    total: rows.length,
+    verified: 0,
+    'verified from traffic': 0,
+    failed: 0,
+    'not verified': 0,
+    'mock-only': 0,
+    'read-only': 0,
+    uncovered: 0,
+    untestable: 0,
+  };
+  for (const row of rows) tally[row.status] += 1;
+  const verifiedOps = new Set(rows.filter((r) => r.status === 'verified').flatMap((r) => r.operations));
+  return {
+    summary: {
+      requirements: tally,
+      operations: {
+        total: operationIds.length,
+        verified: operationIds.filter((id) => verifiedOps.has(id)).length,
+      },
+      errorRows: count(rows, (r) => r.kind === 'error'),
+      limits: count(rows, (r) => r.kind === 'limit'),
+      soundness: count(rows, (r) => r.half === 'soundness'),
+      completeness: count(rows, (r) => r.half === 'completeness'),
+      meanings: count(rows, (r) => r.kind === 'meaning' && r.status !== 'untestable'),
+    },
+    rows,
+  };
+}
+
+function card(label: string, value: string): string {
+  return `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`;
+}
+
+function row(r: TraceRow): string {
+  const tests = r.tests.length
+    ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome === 'skipped' ? skipKind(t.skipReason).replace(' ', '-') : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
+    : '<span class="muted">no test</span>';
+  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)}${r.half ? ` (${r.half})` : ''} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
+}
+
+export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
+  const s = trace.summary;
+  const ratio = (c: CoverageCount) => `${c.verified} / ${c.total}`;
+  const cards = [
+    card('operations covered', ratio(s.operations)),
+    card('error rows verified', ratio(s.errorRows)),
+    card('limits verified', ratio(s.limits)),
+    card('filters sound', ratio(s.soundness)),
+    card('filters complete', ratio(s.completeness)),
+    card('meanings verified', ratio(s.meanings)),
+    card('requirements verified', `${s.requirements.verified} / ${s.requirements.total}`),
+    ...(s.requirements['verified from traffic']
+      ? [card('verified from traffic', String(s.requirements['verified from traffic']))]
+      : []),
+    card('failed', String(s.requirements.failed)),
+    card('not verified (no data)', String(s.requirements['not verified'])),
+    card('mock-only', String(s.requirements['mock-only'])),
+    card('read-only target', String(s.requirements['read-only'])),
+    card('uncovered', String(s.requirements.uncovered)),
+    card('untestable', String(s.requirements.untestable)),
+  ].join('');
+  const body = `<h1>Traceability matrix</h1><p class="muted">${esc(heading)}</p><div class="cards">${cards}</div>
+<table><thead><tr><th>Requirement</th><th>Statement</th><th>Status</th><th>Tests</th></tr></thead><tbody>
+${trace.rows.map(row).join('\n')}
+</tbody></table>${extra}`;
+  return page('Traceability matrix', body);
+}

@@ -1,0 +1,122 @@
+import {
+  candidateKeys,
+  type DeviationKey,
+  isKnown,
+  type KnownDeviation,
+  keyOf,
+} from '../../checks/baseline.ts';
+import type { JudgedFinding } from '../../checks/verdict.ts';
+import type { TestRecord } from '../results.ts';
+
+/** A deviation seen in a run: a check's finding, or a test failing on its own assertion. */
+export interface Deviation extends DeviationKey {
+  level: 'violation' | 'omission';
+  /** Evidence: the first answer that showed it, or the test's outcome. */
+  message: string;
+  tests: string[];
+}
+
+export interface Verdict {
+  passed: boolean;
+  /** Deviations that fail the run. */
+  fresh: Deviation[];
+  /** Deviations of the baseline seen again. */
+  known: Deviation[];
+  /** Omissions the profile reports without failing. */
+  reported: Deviation[];
+  /** Baseline entries not seen in this run (their test passed, or no answer showed them). */
+  gone: KnownDeviation[];
+  counts: { passed: number; failed: number; skipped: number };
+}
+
+const testKey = (test: TestRecord): DeviationKey => ({
+  check: 'test',
+  operation: test.file,
+  field: test.title,
+  level: 'violation',
+});
+
+function add(
+  into: Map<string, Deviation>,
+  key: DeviationKey,
+  level: Deviation['level'],
+  message: string,
+  test: string,
+) {
+  const id = keyOf(key);
+  const found = into.get(id);
+  if (found) {
+    if (!found.tests.includes(test)) found.tests.push(test);
+  } else into.set(id, { ...key, level, message, tests: [test] });
+}
+
+/**
+ * The run's verdict: fails on deviations neither known nor merely reported omissions. A failed test
+ * with a new finding failed on it; otherwise (and always while recording, when findings do not
+ * stop tests) it failed on its own assertion, a deviation of its own.
+ */
+export function classify(tests: TestRecord[], baseline: KnownDeviation[], recording = false): Verdict {
+  const knownKeys = new Set(baseline.map(keyOf));
+  const byOutcome = { new: new Map<string, Deviation>(), known: new Map(), reported: new Map() } as Record<
+    JudgedFinding['outcome'],
+    Map<string, Deviation>
+  >;
+  for (const test of tests) {
+    for (const finding of test.findings) {
+      // A finding recorded while a baseline was being written may since have been added to it.
+      const outcome = finding.outcome === 'new' && isKnown(knownKeys, finding) ? 'known' : finding.outcome;
+      add(byOutcome[outcome], finding, finding.level, finding.message, test.title);
+    }
+    const failedOnFinding =
+      !recording && test.findings.some((f) => f.outcome === 'new' && !isKnown(knownKeys, f));
+    if (test.outcome !== 'failed' || failedOnFinding) continue;
+    const key = testKey(test);
+    const where = isKnown(knownKeys, key) ? byOutcome.known : byOutcome.new;
+    add(
+      where,
+      key,
+      'violation',
+      'the test fails on its own assertion (see the Playwright report)',
+      test.title,
+    );
+  }
+  // A known failing test that failed again (on a new finding first) is not gone, only unconfirmed.
+  const seen = new Set([
+    ...[...byOutcome.known.values()].flatMap(candidateKeys),
+    ...tests.filter((t) => t.outcome === 'failed').flatMap((t) => candidateKeys(testKey(t))),
+  ]);
+  const gone = baseline.filter((entry) => !seen.has(keyOf(entry)));
+  const counts = {
+    passed: tests.filter((t) => t.outcome === 'passed').length,
+    failed: tests.filter((t) => t.outcome === 'failed').length,
+    skipped: tests.filter((t) => t.outcome === 'skipped').length,
+  };
+  const fresh = [...byOutcome.new.values()];
+  return {
+    passed: fresh.length === 0 && counts.passed + counts.failed > 0,
+    fresh,
+    known: [...byOutcome.known.values()],
+    reported: [...byOutcome.reported.values()],
+    gone,
+    counts,
+  };
+}
+
+/** The baseline a run would leave: every deviation it saw that fails, old reasons and dates kept. */
+export function baselineFrom(verdict: Verdict, previous: KnownDeviation[], today: string): KnownDeviation[] {
+  const old = new Map(previous.map((entry) => [keyOf(entry), entry]));
+  return [...verdict.known, ...verdict.fresh].map((deviation) => {
+    const kept = candidateKeys(deviation)
+      .map((key) => old.get(key))
+      .find(Boolean);
+    return {
+      check: deviation.check,
+      operation: deviation.operation,
+      field: deviation.field,
+      level: deviation.level,
+      ...(deviation.keyword ? { keyword: deviation.keyword } : {}),
+      reason: kept?.reason ?? `recorded from a run: ${deviation.message.slice(0, 160)}`,
+      date: kept?.date ?? today,
+    };
+  });
+}

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRequirements } from '../lib/catalog/requirements.ts';
+import { baselinePath, readBaseline, runBaselineTarget } from '../lib/checks/baseline.ts';
+import { loadSpec, projectRoot } from '../lib/checks/spec.ts';
+import { discoveryFile, readDiscovery, resolveProfile } from '../lib/discovery/index.ts';
+import { loadProfile, ProfileError, shownBaseURL } from '../lib/profile/load.ts';
+import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
+import { discoverySection } from '../lib/report/discovery-section.ts';
+import { renderIndex } from '../lib/report/index-page.ts';
+import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
+import { readResults } from '../lib/report/results.ts';
+import { writeSpecDocs } from '../lib/report/spec-docs.ts';
+import { buildTraceability, renderTraceability } from '../lib/report/traceability.ts';
+import { classify } from '../lib/report/verdict/classify.ts';
+import { compareWithMemory } from '../lib/report/verdict/memory.ts';
+
+const outDir = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The target's name and address; the reports need no token, so a profile without its secrets set still names it. */
+function targetShown(): { name: string; baseURL: string } {
+  try {
+    const profile = loadProfile();
+    return { name: profile.name, baseURL: shownBaseURL(profile) };
+  } catch (error) {
+    if (!(error instanceof ProfileError)) throw error;
+    return { name: process.env.TARGET ?? 'mock', baseURL: 'unknown' };
+  }
+}
+
+/** The data needs of the run; without the profile (secrets unset), only what discovery found is known. */
+function discoveryShown(): string {
+  const file = discoveryFile(outDir);
+  if (!existsSync(file)) return discoverySection(undefined, undefined);
+  try {
+    const profile = loadProfile();
+    const result = readDiscovery(profile, file);
+    return discoverySection(resolveProfile(profile, result).needs, result);
+  } catch (error) {
+    if (!(error instanceof ProfileError)) throw error;
+    return '<p class="muted">The profile could not be loaded here: see discovery.json.</p>';
+  }
+}
+
+/** Allure's page loads a third-party analytics tag; a report read offline or in private should not call out. */
+function withoutAnalytics(html: string): string {
+  return html.replace(
+    /<script async src="https:\/\/www\.googletagmanager\.com[^"]*"><\/script>\s*<script>[\s\S]*?<\/script>/,
+    '',
+  );
+}
+
+function generateAllure(): boolean {
+  const results = join(outDir, 'allure-results');
+  if (!existsSync(results)) return false;
+  try {
+    execFileSync('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const index = join(outDir, 'allure', 'index.html');
+    if (!existsSync(index)) return false;
+    writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));
+    return true;
+  } catch (error) {
+    console.error(`allure report not generated: ${(error as Error).message.split('\n')[0]}`);
+    return false;
+  }
+}
+
+function main(): void {
+  const resultsPath = join(outDir, 'results.json');
+  if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
+  const { tests, stats, metadata } = readResults(resultsPath);
+  const spec = loadSpec();
+  const profile = metadata.target
+    ? { name: metadata.target, baseURL: metadata.baseURL ?? 'unknown' }
+    : targetShown();
+  const trace = buildTraceability(
+    loadRequirements(),
+    tests,
+    spec.operations.map((op) => op.operationId),
+  );
+  const heading = `target ${profile.name} (${profile.baseURL}) · ${new Date(stats.startTime).toISOString()}`;
+  const realResponses = summariseRealResponses(spec);
+  writeFileSync(join(outDir, 'traceability.json'), JSON.stringify({ ...trace, realResponses }, null, 2));
+  writeFileSync(
+    join(outDir, 'traceability.html'),
+    renderTraceability(trace, heading, renderRealResponses(realResponses)),
+  );
+  writeSpecDocs(outDir);
+  const allure = generateAllure();
+  const links = [
+    {
+      href: 'html/index.html',
+      label: 'Playwright report',
+      what: 'every test with its steps and the redacted request/response evidence',
+    },
+    ...(allure
+      ? [
+          {
+            href: 'allure/index.html',
+            label: 'Allure report',
+            what: 'results by resource and operation, severity, requirement links',
+          },
+        ]
+      : []),
+    {
+      href: 'traceability.html',
+      label: 'Traceability matrix',
+      what: 'every requirement of the reference with the tests that verify it and their outcome',
+    },
+    {
+      href: 'spec/index.html',
+      label: 'The spec',
+      what: 'the OpenAPI description this run was judged against',
+    },
+    ...(existsSync(join(outDir, 'drift.html'))
+      ? [
+          {
+            href: 'drift.html',
+            label: 'Drift',
+            what: 'where the mock and the target answer the same calls differently (npm run drift)',
+          },
+        ]
+      : []),
+    {
+      href: 'discovery.json',
+      label: 'Discovery',
+      what: 'the test data found on the target, and by which read',
+    },
+    { href: 'junit.xml', label: 'JUnit XML', what: 'results for CI systems' },
+    { href: 'results.json', label: 'Playwright JSON', what: 'machine-readable results' },
+  ];
+  const index = renderIndex({
+    target: profile.name,
+    baseURL: profile.baseURL,
+    profile: process.env.TARGET ?? 'mock',
+    specVersion: spec.doc.info.version,
+    commit: commit(),
+    rateLimit: metadata.rateLimit,
+    stats,
+    trace,
+    links,
+    verdict: classify(tests, readBaseline(baselinePath(runBaselineTarget()))),
+    discovery: discoveryShown(),
+    coverageDrop: coverageDropSection(compareWithMemory(runBaselineTarget(), outDir, tests)),
+  });
+  writeFileSync(join(outDir, 'index.html'), index);
+  console.log(`reports: ${join(outDir, 'index.html')}`);
+}
+
+main();
