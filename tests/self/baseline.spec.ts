@@ -31,6 +31,7 @@ async function conformance(baseline: string, ...extra: string[]): Promise<Run> {
     MOCK_FAULTS: FAULT,
     BASELINE: baseline,
     REPORTS_DIR: mkdtempSync(join(tmpdir(), 'baseline-run-')),
+    LEAN_REPORTS: '1',
   };
   delete env.BASE_URL;
   delete env.MOCK_BASE_URL;

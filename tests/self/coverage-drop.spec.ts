@@ -57,7 +57,7 @@ test.describe
       const hiding = await startMock(HIDING);
       try {
         const profile = smallProfile(faithful.url);
-        const env = { TARGET: profile, MEMORY: memory };
+        const env = { TARGET: profile, MEMORY: memory, LEAN_REPORTS: '1' };
         const run1 = await runSuite(['--project', 'contract', '--grep', SLICE], {
           ...env,
           BASE_URL: faithful.url,

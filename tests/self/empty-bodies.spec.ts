@@ -35,7 +35,11 @@ test.describe
       };
       const { path } = writeProfile('empty-bodies', {}, true);
       const grep = process.env.EMPTY_BODIES_ALL ? [] : ['--grep', SLICE];
-      run = await runSuite(['--project', 'contract', ...grep], { BASE_URL: front.url, TARGET: path });
+      run = await runSuite(['--project', 'contract', ...grep], {
+        BASE_URL: front.url,
+        TARGET: path,
+        LEAN_REPORTS: '1',
+      });
     });
 
     test.afterAll(async () => close());
