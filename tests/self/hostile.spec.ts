@@ -148,6 +148,7 @@ test.describe('a target that dies or never listens', () => {
       const run = await runSuite(['--project', 'contract', '--grep', DYING_SLICE, '--workers', '1'], {
         BASE_URL: target.url,
         TARGET: path,
+        LEAN_REPORTS: '1',
       });
       expect(run.durationMs).toBeLessThan(90_000);
       const failures = resultsOf(join(run.dir, 'results.json')).map((r) => r.result.errors[0]?.message ?? '');
@@ -164,7 +165,7 @@ test.describe('a target that dies or never listens', () => {
     const url = target.url;
     await target.close();
     const { path } = writeProfile('silent', { timeoutMs: 2000 });
-    const run = await runSuite(['--project', 'contract'], { BASE_URL: url, TARGET: path });
+    const run = await runSuite(['--project', 'contract'], { BASE_URL: url, TARGET: path, LEAN_REPORTS: '1' });
     expect(run.durationMs).toBeLessThan(30_000);
     expect(run.status).not.toBe(0);
     expect(run.output).toContain(`target "silent" at ${url} does not answer (ECONNREFUSED); no test was run`);

@@ -32,6 +32,7 @@ test.describe
       run = await runSuite([...SLICE, '--project', 'contract', '--workers', '4'], {
         BASE_URL: target.url,
         TARGET: path,
+        LEAN_REPORTS: '1',
       });
       const resets = target.log.filter((a) => a.outcome === 'reset').length;
       test.info().annotations.push({

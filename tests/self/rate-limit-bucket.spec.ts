@@ -29,6 +29,7 @@ test.describe
       run = await runSuite([...SLICE, '--project', 'contract', '--project', 'properties'], {
         BASE_URL: throttle.url,
         TARGET: path,
+        LEAN_REPORTS: '1',
       });
       test.info().annotations.push({
         type: 'figure',

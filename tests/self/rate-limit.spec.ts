@@ -28,6 +28,7 @@ test.describe
       run = await runSuite(['--project', 'contract', '--grep', SLICE], {
         BASE_URL: throttle.url,
         TARGET: path,
+        LEAN_REPORTS: '1',
       });
     });
 
@@ -94,6 +95,7 @@ test.describe
       run = await runSuite(['--project', 'contract', '--project', 'properties', '--grep', slice], {
         BASE_URL: throttle.url,
         TARGET: path,
+        LEAN_REPORTS: '1',
       });
       results = resultsOf(join(run.dir, 'results.json')).map((r) => r.result as AnnotatedResult);
     });

@@ -22,6 +22,7 @@ export function runSuiteAgainst(baseURL: string, files: string[], port: number):
     TARGET: 'mock',
     REPORTS_DIR: reports,
     MOCK_PORT: String(port),
+    LEAN_REPORTS: '1',
   };
   delete env.MOCK_BASE_URL;
   // The 25 MB uploads time out under load on both sides alike and add nothing the proxy's byte check lacks.
