@@ -5,19 +5,17 @@
 
 import { type GeoBox, type Placed, rangeVerdict } from '../../lib/oracles/geo-range.ts';
 import type { OrderSearchFilters } from '../../lib/oracles/order-search.ts';
+import {
+  MOCK_SORT_DATES,
+  orderSearchFailures,
+  orderSearchRequirements,
+  ordersOf,
+} from '../../lib/oracles/order-search-rules.ts';
+import { textsOf } from '../../lib/oracles/rule-failure.ts';
 import type { RuleOutcome } from './types.ts';
 
 export function rule(requirement: string, failures: string[]): RuleOutcome {
   return { requirement, holds: failures.length === 0, detail: failures.slice(0, 3).join('; ') };
-}
-
-interface SearchedOrder {
-  id: number;
-  status: string;
-  date_created: string;
-  tags?: string[];
-  seller?: { id: number };
-  buyer?: { id: number | string };
 }
 
 function resultsOf<T>(body: unknown): T[] {
@@ -25,49 +23,14 @@ function resultsOf<T>(body: unknown): T[] {
   return Array.isArray(results) ? (results as T[]) : [];
 }
 
-/** ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SORT, -SELLER-MANUAL on one search answer. */
+/**
+ * ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SORT, -SELLER-MANUAL on one search answer, by the
+ * order-search oracle (lib/oracles/order-search-rules.ts); the sort judged by date_created on either
+ * side, the mock's choice (which date a sort follows is not shown: ORD-SEARCH-SORT-ORDER).
+ */
 export function orderSearchRules(body: unknown, f: OrderSearchFilters, callerId: number): RuleOutcome[] {
-  const orders = resultsOf<SearchedOrder>(body);
-  const failing = (test: (order: SearchedOrder) => boolean, what: string) =>
-    orders.filter((order) => !test(order)).map((order) => `order ${order.id} ${what}`);
-  const party = (order: SearchedOrder) =>
-    Number(f.role === 'seller' ? order.seller?.id : order.buyer?.id) === callerId;
-  const times = orders.map((order) => Date.parse(order.date_created));
-  const sorted = [...times].sort((a, b) => (f.sort === 'date_desc' ? b - a : a - b));
-  const outcomes = [rule('ORD-SEARCH-ROLE', failing(party, "is not the caller's"))];
-  if (f.statuses)
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-STATUS',
-        failing((o) => f.statuses!.includes(o.status), 'is in another status'),
-      ),
-    );
-  if (f.tag)
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-TAGS',
-        failing((o) => (o.tags ?? []).includes(f.tag!), 'lacks the tag'),
-      ),
-    );
-  if (f.tagsNot)
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-TAGS-NOT',
-        failing((o) => !f.tagsNot!.some((tag) => o.tags?.includes(tag)), 'carries an excluded tag'),
-      ),
-    );
-  if (f.role === 'seller')
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-SELLER-MANUAL',
-        failing((o) => o.status !== 'manually_cancelled', 'is manually cancelled'),
-      ),
-    );
-  if (f.sort)
-    outcomes.push(
-      rule('ORD-SEARCH-SORT', times.every((t, i) => t === sorted[i]) ? [] : [`results not in ${f.sort}`]),
-    );
-  return outcomes;
+  const failures = orderSearchFailures(ordersOf(body), f, callerId, MOCK_SORT_DATES);
+  return orderSearchRequirements(f).map((id) => rule(id, textsOf(failures, id)));
 }
 
 type Named = { id?: string; name?: string };
