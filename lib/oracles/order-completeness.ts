@@ -7,8 +7,8 @@
  */
 import {
   carriesTag,
-  dateWithin,
   DATE_REQUIREMENTS,
+  dateWithin,
   type FeedbackRecord,
   type FoundOrder,
   holdsItem,

@@ -167,7 +167,9 @@ test.describe('GET /orders/search', () => {
       const tagged = await search(api, { seller, tags: 'paid' });
       expect(tagFailures(showing(target, tagged.results, 'tags'), 'paid'), 'tags=paid').toEqual([]);
       const untagged = await search(api, { seller, 'tags.not': 'paid' });
-      expect(tagsNotFailures(showing(target, untagged.results, 'tags'), ['paid']), 'tags.not=paid').toEqual([]);
+      expect(tagsNotFailures(showing(target, untagged.results, 'tags'), ['paid']), 'tags.not=paid').toEqual(
+        [],
+      );
       const withTag = idsOf(await search(api, { seller, tags: 'paid', q: order.id }));
       expect(withTag.includes(order.id), `order ${order.id} (tags ${order.tags}) with tags=paid`).toBe(
         carries,

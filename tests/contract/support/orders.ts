@@ -103,7 +103,11 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
  * field, so one left out fails here), on a foreign target those that show it (an omission is the
  * schema check's to report, not the rule's).
  */
-export function showing<O extends { id: number }>(target: TargetProfile, orders: readonly O[], field: keyof O): O[] {
+export function showing<O extends { id: number }>(
+  target: TargetProfile,
+  orders: readonly O[],
+  field: keyof O,
+): O[] {
   if (target.isMock)
     expect(
       orders.filter((o) => o[field] === undefined).map((o) => o.id),

@@ -2,9 +2,9 @@
 
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
-import { rawProfile } from '../../../lib/profile/guard.ts';
 import type { Query } from '../../../lib/oracles/order-completeness.ts';
 import type { FoundOrder, Role } from '../../../lib/oracles/order-search-rules.ts';
+import { rawProfile } from '../../../lib/profile/guard.ts';
 import { acceptedOrRefused } from '../../contract/support/reference.ts';
 
 export type { Role } from '../../../lib/oracles/order-search-rules.ts';
