@@ -202,25 +202,30 @@ function fromResults(path: string, id: string): string[] | undefined {
       for (const test of spec.tests) {
         if (!test.annotations.some((a) => a.type === 'requirement' && a.description === id)) continue;
         const status = test.results?.at(-1)?.status ?? 'not run';
-        outcomes.push(`${status}: ${spec.file}:${spec.line} ${spec.title}`);
+        const skip = test.annotations.find((a) => a.type === 'skip')?.description;
+        const why = status === 'skipped' && skip ? ` (${skip})` : '';
+        outcomes.push(`${status}: ${spec.file}:${spec.line} ${spec.title}${why}`);
       }
     for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of (JSON.parse(readFileSync(path, 'utf8')) as { suites?: ResultSuite[] }).suites ?? [])
-    walk(suite);
-  return outcomes.length ? outcomes : undefined;
+  const run = JSON.parse(readFileSync(path, 'utf8')) as {
+    suites?: ResultSuite[];
+    config?: { metadata?: { target?: string; baseURL?: string } };
+  };
+  for (const suite of run.suites ?? []) walk(suite);
+  const { target, baseURL } = run.config?.metadata ?? {};
+  const against = target ? [`target ${target}${baseURL ? ` at ${baseURL}` : ''}`] : [];
+  return outcomes.length ? [...against, ...outcomes] : undefined;
 }
 
-/** Run outputs on record: REPORTS_DIR and reports/ (three levels down), newest first. */
+/** Run outputs on record in the reports folder (REPORTS_DIR, else reports/), three levels down, newest first. */
 function runsOnRecord(): string[] {
-  const roots = [process.env.REPORTS_DIR, join(projectRoot, 'reports')].filter((r): r is string => !!r);
-  const found = roots.flatMap((root) =>
-    filesUnder(
-      root,
-      (p) => /(traceability|results)\.json$/.test(p) && relative(root, p).split('/').length <= 3,
-    ),
+  const root = process.env.REPORTS_DIR || join(projectRoot, 'reports');
+  const found = filesUnder(
+    root,
+    (p) => /(traceability|results)\.json$/.test(p) && relative(root, p).split('/').length <= 3,
   );
-  return [...new Set(found)].sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
 }
 
 /** The latest outcome of the id: the newest run on record that judged it, with where it came from. */
@@ -232,11 +237,8 @@ function latestOutcome(id: string): string[] {
     } catch {
       continue;
     }
-    if (lines)
-      return [
-        `from ${relative(process.cwd(), path) || path} (${statSync(path).mtime.toISOString()})`,
-        ...lines,
-      ];
+    const shown = path.startsWith(projectRoot) ? relative(projectRoot, path) : path;
+    if (lines) return [`from ${shown} (${statSync(path).mtime.toISOString()})`, ...lines];
   }
   return ['no run on record'];
 }
