@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadRequirements, type Requirement } from '../lib/catalog/requirements.ts';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
-import { FAULTS } from '../mock/faults/catalog.ts';
 
 const REFERENCE = join(projectRoot, 'spec', 'reference', 'marketplace-api.md');
 
@@ -117,46 +117,64 @@ export function specNodes(req: Requirement, spec: unknown = bundledSpec()): stri
   return found;
 }
 
-interface ListedSpec {
-  title: string;
-  file: string;
-  line: number;
-  tests: { annotations: { type: string; description?: string }[] }[];
-}
-interface ListedSuite {
-  title: string;
-  specs?: ListedSpec[];
-  suites?: ListedSuite[];
+const TEST_DIRS = ['contract', 'properties', 'mock'].map((dir) => join(projectRoot, 'tests', dir));
+
+/** A test declared with its ids: `test('title', verifies([ids] | NAME, ...)` or `test('title', req('ID', ...)` (mock tests). */
+const DECLARED =
+  /\btest\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1\s*,(?:\s*\/\/[^\n]*)*\s*(?:verifies\(\s*(\[[^\]]*\]|[A-Za-z_$][\w$]*)|req\(([^)]*)\))/g;
+const ID_LITERAL = /['"`]([A-Z]+(?:-[A-Z0-9]+)+)['"`]/g;
+
+/** The id literals of an ids argument: an array literal (with `...NAME` spreads) or a NAME, resolved in the file. */
+function idsOf(argument: string, text: string): string[] {
+  const literal = [...argument.matchAll(ID_LITERAL)].map((m) => m[1]!);
+  const names = argument.startsWith('[')
+    ? [...argument.matchAll(/\.\.\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!)
+    : [argument];
+  const resolved = names.flatMap((name) => {
+    const declared = new RegExp(`const ${name}\\b[^=]*=\\s*(\\[[^\\]]*\\])`).exec(text);
+    return declared ? [...declared[1]!.matchAll(ID_LITERAL)].map((m) => m[1]!) : [];
+  });
+  return [...literal, ...resolved];
 }
 
-/** The target and mock tests that verify the id (verifies([...])): `file:line title`, from `playwright test --list`. */
-function testsVerifying(id: string): string[] {
-  const env: NodeJS.ProcessEnv = { ...process.env, TARGET: 'mock' };
-  delete env.BASE_URL;
-  const projects = ['contract', 'properties', 'mock'].flatMap((name) => ['--project', name]);
-  const run = spawnSync('npx', ['playwright', 'test', '--list', ...projects, '--reporter=json'], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (run.status !== 0) return [`(the tests could not be listed: ${run.stderr.trim().slice(0, 200)})`];
-  const found: string[] = [];
-  const walk = (suite: ListedSuite, titles: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      const names = spec.tests.flatMap((t) => t.annotations.filter((a) => a.type === 'requirement'));
-      if (names.some((a) => a.description === id))
-        found.push(`${spec.file}:${spec.line} ${[...titles, spec.title].join(' › ')}`);
+const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/**
+ * The tests that verify the id: `file:line title` for each test(..., verifies([...])) naming it (read from
+ * the source, so a title may show a template), then the other lines of test files that name it (ids a
+ * test takes from a table of rows).
+ */
+export function testsVerifying(id: string): string[] {
+  const files = TEST_DIRS.flatMap((dir) => filesUnder(dir, (p) => p.endsWith('.ts')));
+  const declared: string[] = [];
+  const declaredLines = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const named = idPattern(id).test(text);
+    for (const match of text.matchAll(DECLARED)) {
+      const ids = idsOf(match[3] ?? `[${match[4]}]`, text);
+      // ids from a table of rows, in a file that names the id: maybe this test, the lines below tell.
+      const fromTable = ids.length === 0 && named;
+      if (!ids.includes(id) && !fromTable) continue;
+      const where = `${relative(projectRoot, file)}:${lineAt(text, match.index)}`;
+      declared.push(
+        `${where} ${match[2]}${fromTable ? ' (ids from a table of rows: see the lines naming it below)' : ''}`,
+      );
+      const end = lineAt(text, match.index + match[0].length);
+      for (let line = lineAt(text, match.index); line <= end; line += 1)
+        declaredLines.add(`${relative(projectRoot, file)}:${line}`);
     }
-    for (const child of suite.suites ?? [])
-      walk(child, child.title.endsWith('.ts') ? titles : [...titles, child.title]);
-  };
-  for (const suite of (JSON.parse(run.stdout) as { suites: ListedSuite[] }).suites) walk(suite, []);
-  return [...new Set(found)];
+  }
+  const cited = linesNaming(id, files)
+    .filter((line) => !declaredLines.has(line.slice(0, line.indexOf(': '))))
+    .map((line) => `named at ${line}`);
+  return [...declared, ...cited];
 }
 
 /** The planted faults that break the id: `name (file:line): description`. */
-function faultsBreaking(id: string): string[] {
+async function faultsBreaking(id: string): Promise<string[]> {
+  // Loaded only for a known id: the catalog pulls in the mock.
+  const { FAULTS } = await import('../mock/faults/catalog.ts');
   const files = filesUnder(join(projectRoot, 'mock', 'faults'), (p) => p.endsWith('.ts'));
   const texts = files.map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n') }));
   return FAULTS.filter((fault) => fault.requirement === id).map((fault) => {
@@ -247,7 +265,7 @@ function section(title: string, lines: string[], none: string): string {
   return [`${title}:`, ...(lines.length ? lines : [none]).map((line) => `  ${line}`)].join('\n');
 }
 
-export function trace(req: Requirement): string {
+export async function trace(req: Requirement): Promise<string> {
   const mockFiles = filesUnder(
     join(projectRoot, 'mock'),
     (p) => p.endsWith('.ts') && !p.includes('/faults/'),
@@ -272,12 +290,12 @@ export function trace(req: Requirement): string {
     section('mock', linesNaming(req.id, mockFiles), 'no mock code names it'),
     section('oracle', linesNaming(req.id, oracleFiles), 'no oracle names it'),
     section('tests', testsVerifying(req.id), 'no test verifies it'),
-    section('faults', faultsBreaking(req.id), 'no planted fault breaks it'),
+    section('faults', await faultsBreaking(req.id), 'no planted fault breaks it'),
     section('latest outcome', latestOutcome(req.id), 'no run on record'),
   ].join('\n');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const [wanted] = process.argv.slice(2);
   const requirements = loadRequirements();
   if (!wanted) {
@@ -293,7 +311,11 @@ function main(): void {
     console.error(`trace: unknown requirement ${wanted}; did you mean ${near.join(', ')}?`);
     process.exit(2);
   }
-  console.log(trace(req));
+  console.log(await trace(req));
 }
 
-main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  main().catch((error: unknown) => {
+    console.error(`trace: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
