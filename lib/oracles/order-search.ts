@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { ORDER_STATUSES } from '../profile/types.ts';
+import type { SearchFilters } from './order-search-rules.ts';
 
 /** Tags the reference names for orders. */
 export const ORDER_TAGS = [
@@ -11,14 +12,11 @@ export const ORDER_TAGS = [
   'fraud_risk_detected',
 ] as const;
 
-export interface OrderSearchFilters {
-  role: 'seller' | 'buyer';
-  statuses?: string[];
-  /** One tag: whether several tags mean all or any of them is not stated, one is unambiguous. */
-  tag?: string;
-  tagsNot?: string[];
-  sort?: 'date_asc' | 'date_desc';
-}
+/**
+ * The filters of one order search (the oracle's SearchFilters). One tag: whether several tags mean all
+ * or any of them is not stated (ORD-SEARCH-TAGS-SEVERAL), one is unambiguous.
+ */
+export type OrderSearchFilters = SearchFilters;
 
 /** Any combination of the search filters whose meaning the reference fixes, as seller or buyer. */
 export const orderSearchFilters: fc.Arbitrary<OrderSearchFilters> = fc.record(

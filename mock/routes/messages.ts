@@ -43,7 +43,7 @@ function conversationOf(request: FastifyRequest, user: MockUser): Conversation {
   return { pack, sellerId };
 }
 
-/** Rejected messages are hidden from the counterpart; the sender always sees its own. */
+/** Rejected messages are hidden from the counterpart; the sender always sees its own (MSG-MODERATED-HIDDEN). */
 function visibleTo(message: MessageRecord, userId: number): boolean {
   return message.fromId === userId || (message.toId === userId && message.moderation.status !== 'rejected');
 }

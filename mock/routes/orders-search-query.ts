@@ -75,10 +75,12 @@ function party(query: Query, name: string): number | undefined {
 function roleOf(query: Query, caller: MockUser): Pick<SearchFilters, 'role' | 'callerId' | 'counterpartId'> {
   const seller = party(query, 'seller');
   const buyer = party(query, 'buyer');
-  // Rules for orders, 4: no action without a filter; the mock refuses a search naming neither party.
+  // Rules for orders, 4: no action without a filter; the mock refuses a search naming neither party
+  // (ORD-SEARCH-FILTER-REQUIRED, ORD-SEARCH-NO-FILTER-ANSWER).
   if (seller === undefined && buyer === undefined) {
     throw badRequest('At least one filter is required: buyer or seller');
   }
+  // ORD-SEARCH-ROLE: the caller's orders as the party it names; another's are refused (ORD-ERR-CALLER-ID-INVALID)
   if (seller === caller.id) return { role: 'seller', callerId: caller.id, counterpartId: buyer };
   if (buyer === caller.id) return { role: 'buyer', callerId: caller.id, counterpartId: seller };
   throw orderErrors.callerInvalid();

@@ -53,6 +53,7 @@ export interface ItemsStore {
   search(query: ItemQuery): { total: number; results: Record<string, unknown>[] };
 }
 
+// SEARCH-LOCATION-RANGE: the mock filters item_location on location (the reference does not say which)
 function inRange({ latitude, longitude }: ItemSeed['location'], range: GeoRange): boolean {
   return (
     latitude >= range.latMin &&

@@ -66,7 +66,10 @@ export function isoWithOffset(epochMs: number): string {
   return `${day}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}-03:00`;
 }
 
-/** The delivery promise of a template: dates exist only when the handling time is known. */
+/**
+ * The delivery promise of a template: dates exist only when the handling time is known
+ * (SHIP-EDT-TYPES, SHIP-EDT-HANDLING, SHIP-EDT-DATE-IF-HANDLING, SHIP-EDT-BUSINESS-RANGE).
+ */
 function estimatedDeliveryTime(delivery: DeliverySeed, now: Date): Record<string, unknown> {
   const at = (hours: number) => isoWithOffset(now.getTime() + hours * HOUR_MS);
   const known = delivery.handling !== null;

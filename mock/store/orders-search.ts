@@ -64,24 +64,28 @@ export function predicatesOf(
   const add = (when: unknown, predicate: Predicate) => {
     if (when !== undefined) list.push(predicate);
   };
-  // Rules for orders, 5: a seller's search never returns manually cancelled orders.
+  // Rules for orders, 5: a seller's search never returns manually cancelled orders (ORD-SEARCH-SELLER-MANUAL).
   if (f.role === 'seller') list.push((e) => e.order.status !== 'manually_cancelled');
   add(f.counterpartId, (e) => counterpartOf(e, f.role).id === f.counterpartId);
-  add(f.item, (e) => e.order.order_items.some((line) => line.item.id === f.item));
+  add(f.item, (e) => e.order.order_items.some((line) => line.item.id === f.item)); // ORD-SEARCH-ITEM
+  // ORD-SEARCH-TAGS; several tags must all be carried (ORD-SEARCH-TAGS-SEVERAL, the mock's choice)
   add(f.tags, (e) => f.tags!.every((tag) => e.order.tags.includes(tag)));
-  add(f.tagsNot, (e) => !f.tagsNot!.some((tag) => e.order.tags.includes(tag)));
-  add(f.q, (e) => matchesText(e, f.q!, counterpartNickname));
-  add(f.statuses, (e) => f.statuses!.includes(e.order.status));
-  add(f.created, (e) => inRange(e.createdAt, f.created!));
-  add(f.closed, (e) => inRange(e.closedAt, f.closed!));
-  add(f.updated, (e) => inRange(e.updatedAt, f.updated!));
+  add(f.tagsNot, (e) => !f.tagsNot!.some((tag) => e.order.tags.includes(tag))); // ORD-SEARCH-TAGS-NOT
+  add(f.q, (e) => matchesText(e, f.q!, counterpartNickname)); // ORD-SEARCH-Q
+  add(f.statuses, (e) => f.statuses!.includes(e.order.status)); // ORD-SEARCH-STATUS
+  add(f.created, (e) => inRange(e.createdAt, f.created!)); // ORD-SEARCH-DATE-CREATED
+  add(f.closed, (e) => inRange(e.closedAt, f.closed!)); // ORD-SEARCH-DATE-CLOSED
+  add(f.updated, (e) => inRange(e.updatedAt, f.updated!)); // ORD-SEARCH-DATE-UPDATED
+  // ORD-SEARCH-MEDIATIONS
   add(f.mediationStages, (e) => e.order.mediations.some((m) => f.mediationStages!.includes(m.stage)));
   add(f.mediationStatuses, (e) => e.order.mediations.some((m) => f.mediationStatuses!.includes(m.status)));
+  // ORD-SEARCH-FEEDBACK-STATUS
   add(f.feedbackStatuses, (e) =>
     [e.order.feedback.sale, e.order.feedback.purchase].some(
       (fb) => fb && f.feedbackStatuses!.includes(fb.status),
     ),
   );
+  // ORD-SEARCH-FEEDBACK-RATING, ORD-SEARCH-FEEDBACK-FULFILLED
   add(f.saleRatings, (e) => f.saleRatings!.includes(e.order.feedback.sale?.rating ?? ''));
   add(f.purchaseRatings, (e) => f.purchaseRatings!.includes(e.order.feedback.purchase?.rating ?? ''));
   add(f.saleFulfilled, (e) => e.order.feedback.sale?.fulfilled === f.saleFulfilled);
@@ -102,6 +106,7 @@ export function searchIndexed(
 ): SearchPage {
   const predicates = predicatesOf(f, counterpartNickname);
   const matching = candidates.filter((entry) => predicates.every((p) => p(entry)));
+  // ORD-SEARCH-SORT by date_created, the mock's choice (ORD-SEARCH-SORT-ORDER)
   if (f.sort === 'date_desc') matching.reverse();
   return { total: matching.length, results: matching.slice(f.offset, f.offset + f.limit) };
 }
@@ -159,7 +164,7 @@ export function searchByStatusLists(
   f: SearchFilters,
   listOf: (status: string) => readonly OrderEntry[],
 ): SearchPage {
-  // Rules for orders, 5: a seller's search never returns manually cancelled orders.
+  // Rules for orders, 5: a seller's search never returns manually cancelled orders (ORD-SEARCH-SELLER-MANUAL).
   const statuses = [...new Set(f.statuses)].filter(
     (s) => !(f.role === 'seller' && s === 'manually_cancelled'),
   );

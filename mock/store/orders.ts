@@ -42,7 +42,7 @@ function indexBy<K>(entries: readonly OrderEntry[], key: (entry: OrderEntry) => 
 
 const byCreation = (a: OrderEntry, b: OrderEntry) => a.createdAt - b.createdAt || a.order.id - b.order.id;
 
-/** The caller's orders a search has to look at: only those of the asked statuses when it asks for some. */
+/** The caller's orders a search has to look at (ORD-SEARCH-ROLE): only those of the asked statuses when it asks for some. */
 function candidatesOf(
   filters: SearchFilters,
   byParty: Map<number, OrderEntry[]>,

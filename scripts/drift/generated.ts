@@ -112,7 +112,12 @@ function locationWalk(choices: number[]): Scenario {
           path: { [step.param]: child.id },
         });
         if (read.response.status === 200)
-          read.rules = [parentRule(step.rule, read.response.body, step.parentField, parent.id)];
+          read.rules = [
+            parentRule(step.rule, read.response.body, step.parentField, {
+              id: parent.id,
+              name: (parent.body as { name?: string } | undefined)?.name,
+            }),
+          ];
         walked.push(read);
         parent = { id: child.id, body: read.response.body };
       }

@@ -6,15 +6,20 @@
  */
 import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
 import {
+  carriesTag,
+  DATE_REQUIREMENTS,
   type DateField,
   dateFailures,
   type FoundOrder,
   idsOf,
+  inStatus,
   itemFailures,
+  lacksTags,
   minutesAround,
   missing,
   ordersOf,
   roleFailures,
+  statusFailures,
   tagFailures,
   tagsNotFailures,
 } from '../../lib/oracles/order-search-rules.ts';
@@ -88,7 +93,7 @@ const tagsNot = scenario(
           all,
           without,
           (found) => tagsNotFailures(found, [tag]),
-          (o) => o.tags !== undefined && !o.tags.includes(tag),
+          (o) => lacksTags(o, [tag]) === true,
         ),
       ];
     return [all, without];
@@ -114,7 +119,7 @@ const tags = scenario(
           all,
           withTag,
           (found) => tagFailures(found, tag),
-          (o) => o.tags?.includes(tag) === true,
+          (o) => carriesTag(o, tag) === true,
         ),
       ];
     return [all, withTag];
@@ -136,8 +141,8 @@ const status = scenario(
           'ORD-SEARCH-STATUS',
           all,
           filtered,
-          (found) => found.filter((o) => o.status !== wanted).map((o) => `order ${o.id} is ${o.status}`),
-          (o) => o.status === wanted,
+          (found) => statusFailures(found, [wanted]),
+          (o) => inStatus(o, [wanted]) === true,
         ),
       ];
     return [all, filtered];
@@ -152,11 +157,7 @@ const readPaid = (side: SideContext) =>
     headers: { 'x-format-new': 'true' },
   });
 
-const DATE_RULES: [DateField, string][] = [
-  ['date_created', 'ORD-SEARCH-DATE-CREATED'],
-  ['date_closed', 'ORD-SEARCH-DATE-CLOSED'],
-  ['date_last_updated', 'ORD-SEARCH-DATE-UPDATED'],
-];
+const DATE_RULES = Object.entries(DATE_REQUIREMENTS) as [DateField, string][];
 
 const dates = scenario(
   'the seller searches a minute either side of each date of the paid order',

@@ -3,21 +3,27 @@
  * named by its requirement: the drift run compares whether they hold on each side.
  */
 
+import {
+  leafListingFailures,
+  pathExtendsFailures,
+  searchCategoryFailures,
+  type WalkedCategory,
+} from '../../lib/oracles/category-tree.ts';
 import { type GeoBox, type Placed, rangeVerdict } from '../../lib/oracles/geo-range.ts';
+import { type IdNamed, pointsAtFailures } from '../../lib/oracles/location-tree.ts';
+import { rejectedVisibilityFailures } from '../../lib/oracles/message-visibility.ts';
 import type { OrderSearchFilters } from '../../lib/oracles/order-search.ts';
+import {
+  MOCK_SORT_DATES,
+  orderSearchFailures,
+  orderSearchRequirements,
+  ordersOf,
+} from '../../lib/oracles/order-search-rules.ts';
+import { textsOf } from '../../lib/oracles/rule-failure.ts';
 import type { RuleOutcome } from './types.ts';
 
 export function rule(requirement: string, failures: string[]): RuleOutcome {
   return { requirement, holds: failures.length === 0, detail: failures.slice(0, 3).join('; ') };
-}
-
-interface SearchedOrder {
-  id: number;
-  status: string;
-  date_created: string;
-  tags?: string[];
-  seller?: { id: number };
-  buyer?: { id: number | string };
 }
 
 function resultsOf<T>(body: unknown): T[] {
@@ -25,70 +31,33 @@ function resultsOf<T>(body: unknown): T[] {
   return Array.isArray(results) ? (results as T[]) : [];
 }
 
-/** ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SORT, -SELLER-MANUAL on one search answer. */
+/**
+ * ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SORT, -SELLER-MANUAL on one search answer, by the
+ * order-search oracle (lib/oracles/order-search-rules.ts); the sort judged by date_created on either
+ * side, the mock's choice (which date a sort follows is not shown: ORD-SEARCH-SORT-ORDER).
+ */
 export function orderSearchRules(body: unknown, f: OrderSearchFilters, callerId: number): RuleOutcome[] {
-  const orders = resultsOf<SearchedOrder>(body);
-  const failing = (test: (order: SearchedOrder) => boolean, what: string) =>
-    orders.filter((order) => !test(order)).map((order) => `order ${order.id} ${what}`);
-  const party = (order: SearchedOrder) =>
-    Number(f.role === 'seller' ? order.seller?.id : order.buyer?.id) === callerId;
-  const times = orders.map((order) => Date.parse(order.date_created));
-  const sorted = [...times].sort((a, b) => (f.sort === 'date_desc' ? b - a : a - b));
-  const outcomes = [rule('ORD-SEARCH-ROLE', failing(party, "is not the caller's"))];
-  if (f.statuses)
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-STATUS',
-        failing((o) => f.statuses!.includes(o.status), 'is in another status'),
-      ),
-    );
-  if (f.tag)
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-TAGS',
-        failing((o) => (o.tags ?? []).includes(f.tag!), 'lacks the tag'),
-      ),
-    );
-  if (f.tagsNot)
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-TAGS-NOT',
-        failing((o) => !f.tagsNot!.some((tag) => o.tags?.includes(tag)), 'carries an excluded tag'),
-      ),
-    );
-  if (f.role === 'seller')
-    outcomes.push(
-      rule(
-        'ORD-SEARCH-SELLER-MANUAL',
-        failing((o) => o.status !== 'manually_cancelled', 'is manually cancelled'),
-      ),
-    );
-  if (f.sort)
-    outcomes.push(
-      rule('ORD-SEARCH-SORT', times.every((t, i) => t === sorted[i]) ? [] : [`results not in ${f.sort}`]),
-    );
-  return outcomes;
+  const failures = orderSearchFailures(ordersOf(body), f, callerId, MOCK_SORT_DATES);
+  return orderSearchRequirements(f).map((id) => rule(id, textsOf(failures, id)));
 }
 
-type Named = { id?: string; name?: string };
-
-/** A child names the parent the walk came from (LOC-STATE-PARENT, LOC-CITY-PARENT, LOC-NEIGHBORHOOD-PARENT). */
-export function parentRule(requirement: string, body: unknown, field: string, parentId: string): RuleOutcome {
-  const named = (body as Record<string, Named | undefined> | undefined)?.[field]?.id;
-  return rule(requirement, named === parentId ? [] : [`${field}.id is ${named}, walked from ${parentId}`]);
-}
-
-type Category = { id?: string; path_from_root?: Named[]; children_categories?: unknown[] };
-
-/** CAT-PATH-EXTENDS: a child's path_from_root starts with its parent's path and contains the parent. */
-export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
-  const above = ((parent as Category).path_from_root ?? []).map((node) => node.id);
-  const path = ((child as Category).path_from_root ?? []).map((node) => node.id);
-  const extends_ = above.every((id, i) => path[i] === id) && path.includes((parent as Category).id);
+/**
+ * A child read on a walk points back at the parent it was reached from (LOC-STATE-PARENT,
+ * LOC-CITY-PARENT, LOC-NEIGHBORHOOD-PARENT), by the location-tree oracle.
+ */
+export function parentRule(requirement: string, body: unknown, field: string, parent: IdNamed): RuleOutcome {
+  const pointer = (body as Record<string, IdNamed | undefined> | undefined)?.[field];
+  // The name is judged where the parent's read showed it.
+  const node = parent.name === undefined ? { id: parent.id, name: pointer?.name } : parent;
   return rule(
-    'CAT-PATH-EXTENDS',
-    extends_ ? [] : [`path ${path.join(' > ')} does not extend ${above.join(' > ')}`],
+    requirement,
+    pointsAtFailures(pointer ?? {}, node).map((failure) => `${field} ${failure}`),
   );
+}
+
+/** CAT-PATH-EXTENDS, by the category-tree oracle. */
+export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
+  return rule('CAT-PATH-EXTENDS', pathExtendsFailures(parent as WalkedCategory, child as WalkedCategory));
 }
 
 type Item = Placed & { id?: string };
@@ -107,53 +76,24 @@ export function siteSearchRules(body: unknown, box: GeoBox, limit: number): Rule
   ];
 }
 
-type Listed = { id?: string };
-
-type Listing = { messages?: Listed[]; paging?: { total?: unknown; offset?: unknown; limit?: unknown } };
-
-/**
- * MSG-MODERATED-HIDDEN: the seller's listing does not show the buyer's message that moderation
- * rejected, nor counts it: a first page that is not full counts exactly the messages it shows.
- */
+/** MSG-MODERATED-HIDDEN on the seller's listing (the counterpart of the buyer who sent it), by the oracle. */
 export function hiddenMessageRule(body: unknown, rejectedMessage: string): RuleOutcome {
-  const { messages = [], paging = {} } = (body ?? {}) as Listing;
-  const shown = messages.some((message) => message.id === rejectedMessage);
-  const whole =
-    (paging.offset ?? 0) === 0 && typeof paging.limit === 'number' && messages.length < paging.limit;
-  const counted =
-    whole && typeof paging.total === 'number' && paging.total !== messages.length
-      ? [`paging.total ${paging.total} counts more than the ${messages.length} messages shown`]
-      : [];
-  return rule('MSG-MODERATED-HIDDEN', [
-    ...(shown ? [`the rejected message ${rejectedMessage} is listed`] : []),
-    ...counted,
-  ]);
+  return rule('MSG-MODERATED-HIDDEN', rejectedVisibilityFailures(body, rejectedMessage, 'counterpart'));
 }
 
-type Settled = { children_categories?: unknown[]; settings?: { listing_allowed?: unknown } };
-
-/** CAT-LEAF-LISTING: a category with children does not allow listing. */
+/** CAT-LEAF-LISTING, by the category-tree oracle. */
 export function leafListingRule(body: unknown): RuleOutcome {
-  const category = (body ?? {}) as Settled;
-  const inner = (category.children_categories ?? []).length > 0;
-  return rule(
-    'CAT-LEAF-LISTING',
-    inner && category.settings?.listing_allowed === true
-      ? ['listing_allowed is true on a category with children']
-      : [],
-  );
+  return rule('CAT-LEAF-LISTING', leafListingFailures((body ?? {}) as WalkedCategory));
 }
 
-/** SEARCH-CATEGORY: every result whose category is shown lies under the searched one (its path holds it). */
+/** SEARCH-CATEGORY, by the category-tree oracle. */
 export function searchCategoryRule(
   body: unknown,
   searched: string,
   paths: Map<string, string[]>,
 ): RuleOutcome {
-  const items = resultsOf<Item & { category_id?: string }>(body);
-  const outside = items
-    .filter((item) => item.category_id !== undefined && paths.has(item.category_id))
-    .filter((item) => !paths.get(item.category_id!)!.includes(searched) && item.category_id !== searched)
-    .map((item) => `item ${item.id} of ${item.category_id} lies outside ${searched}`);
-  return rule('SEARCH-CATEGORY', outside);
+  return rule(
+    'SEARCH-CATEGORY',
+    searchCategoryFailures(resultsOf<Item & { category_id?: string }>(body), searched, paths),
+  );
 }

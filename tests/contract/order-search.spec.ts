@@ -4,9 +4,21 @@ import { expect, type TargetProfile, test, verifies } from '../../fixtures/index
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import type { Caller } from '../../lib/client/types.ts';
+import {
+  dateFailures,
+  foreignOrderFailures,
+  idsOf,
+  itemFailures,
+  minutesAround,
+  roleFailures,
+  sellerManualFailures,
+  statusFailures,
+  tagFailures,
+  tagsNotFailures,
+} from '../../lib/oracles/order-search-rules.ts';
 import { expectSortedByADate } from '../../lib/oracles/order-sort.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
-import { type Order, readOrder } from './support/orders.ts';
+import { type Order, readOrder, showing } from './support/orders.ts';
 import { acceptedOrRefused, judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 interface SearchBody {
@@ -39,18 +51,10 @@ async function searchUnlessRefused(
   return acceptedOrRefused(res, target, { status: 200 }) ? (res.body as SearchBody) : undefined;
 }
 
-/** Orders rule 2: an order is read only by its buyer or seller; a search never shows others' orders. */
+/** Orders rule 2 (ORD-READ-OWNER): an order is read only by its buyer or seller; a search never shows others'. */
 function expectOnlyOrdersOf(body: SearchBody, caller: number, label: string): void {
-  const foreign = body.results.filter(
-    (order) => Number(order.seller?.id) !== caller && Number(order.buyer?.id) !== caller,
-  );
-  expect(
-    foreign.map((order) => order.id),
-    `${label}: orders of which user ${caller} is neither buyer nor seller`,
-  ).toEqual([]);
+  expect(foreignOrderFailures(body.results, caller), label).toEqual([]);
 }
-
-const idsOf = (body: SearchBody) => body.results.map((order) => order.id);
 
 /** Searches of another user's orders: each party asks for the other's, then seller2 and stranger if the profile has them. */
 function othersOrders(target: TargetProfile): ['seller' | 'buyer', Query][] {
@@ -62,9 +66,6 @@ function othersOrders(target: TargetProfile): ['seller' | 'buyer', Query][] {
     ...(stranger ? [['buyer', { buyer: stranger.id }] as ['buyer', Query]] : []),
   ];
 }
-/** The date filters take "ISO 8601 timestamps with offset": written +00:00, never Z. */
-const minutesAround = (iso: string, minutes: number) =>
-  new Date(Date.parse(iso) + minutes * 60_000).toISOString().replace(/Z$/, '+00:00');
 
 test.describe('GET /orders/search', () => {
   test(
@@ -83,11 +84,9 @@ test.describe('GET /orders/search', () => {
         "the seller's search returns none",
       );
       // seller.id: "contains id", type not given (production sends numeric strings).
-      for (const order of asSeller.results)
-        expect(Number(order.seller.id), `order ${order.id}`).toBe(target.users.seller.id);
+      expect(roleFailures(asSeller.results, 'seller', target.users.seller.id)).toEqual([]);
       const asBuyer = await search(api, { buyer: target.users.buyer.id }, 'buyer');
-      for (const order of asBuyer.results)
-        expect(Number(order.buyer.id), `order ${order.id}`).toBe(target.users.buyer.id);
+      expect(roleFailures(asBuyer.results, 'buyer', target.users.buyer.id)).toEqual([]);
       for (const body of [asSeller, asBuyer]) {
         expect(body.results.length).toBeLessThanOrEqual(body.paging.limit);
         expect(body.paging.total).toBeGreaterThanOrEqual(body.results.length);
@@ -131,9 +130,7 @@ test.describe('GET /orders/search', () => {
         `order ${id} for its seller`,
       ).not.toContain(id);
       const page = await search(api, { seller: target.users.seller.id });
-      expect(page.results.filter((order) => order.status === 'manually_cancelled').map((o) => o.id)).toEqual(
-        [],
-      );
+      expect(sellerManualFailures(page.results)).toEqual([]);
     },
   );
 
@@ -148,7 +145,7 @@ test.describe('GET /orders/search', () => {
       });
       expect(idsOf(body)).toContain(target.orders.mshops);
       const all = await search(api, { seller: target.users.seller.id, tags: 'mshops' });
-      for (const order of all.results) expect(order.tags, `order ${order.id}`).toContain('mshops');
+      expect(tagFailures(showing(target, all.results, 'tags'), 'mshops')).toEqual([]);
     },
   );
 
@@ -168,11 +165,11 @@ test.describe('GET /orders/search', () => {
       );
       const carries = order.tags.includes('paid');
       const tagged = await search(api, { seller, tags: 'paid' });
-      for (const found of tagged.results.filter((o) => judged(target, o.tags)))
-        expect(found.tags, `order ${found.id} with tags=paid`).toContain('paid');
+      expect(tagFailures(showing(target, tagged.results, 'tags'), 'paid'), 'tags=paid').toEqual([]);
       const untagged = await search(api, { seller, 'tags.not': 'paid' });
-      for (const found of untagged.results.filter((o) => judged(target, o.tags)))
-        expect(found.tags, `order ${found.id} with tags.not=paid`).not.toContain('paid');
+      expect(tagsNotFailures(showing(target, untagged.results, 'tags'), ['paid']), 'tags.not=paid').toEqual(
+        [],
+      );
       const withTag = idsOf(await search(api, { seller, tags: 'paid', q: order.id }));
       expect(withTag.includes(order.id), `order ${order.id} (tags ${order.tags}) with tags=paid`).toBe(
         carries,
@@ -199,12 +196,7 @@ test.describe('GET /orders/search', () => {
       const itemId = paid.order_items[0]!.item.id;
       const byItem = await search(api, { seller, item: itemId });
       expect(byItem.results.length).toBeGreaterThan(0);
-      for (const order of byItem.results) {
-        expect(
-          order.order_items.map((line) => line.item.id),
-          `order ${order.id} with item=${itemId}`,
-        ).toContain(itemId);
-      }
+      expect(itemFailures(showing(target, byItem.results, 'order_items'), itemId)).toEqual([]);
       const byId = await search(api, { seller, q: paid.id });
       expect(idsOf(byId)).toContain(paid.id);
       expect(byId.query, 'query echoes q').toBe(String(paid.id));
@@ -225,8 +217,7 @@ test.describe('GET /orders/search', () => {
     const cancelled = target.orders.byStatus.cancelled;
     const body = await search(api, { seller: target.users.seller.id, 'order.status': 'cancelled,invalid' });
     expect(body.results.length, `order ${cancelled} is cancelled`).toBeGreaterThan(0);
-    for (const order of body.results)
-      expect(['cancelled', 'invalid'], `order ${order.id}`).toContain(order.status);
+    expect(statusFailures(body.results, ['cancelled', 'invalid'])).toEqual([]);
     const one = await search(api, {
       seller: target.users.seller.id,
       'order.status': 'cancelled',
@@ -263,13 +254,7 @@ test.describe('GET /orders/search', () => {
           [`order.${field}.to`]: to,
         });
         expect(idsOf(body), `order ${paid.id} in its own ${field} range`).toContain(paid.id);
-        for (const order of body.results.filter((o) => judged(target, o[field]))) {
-          const at = Date.parse(order[field] ?? '');
-          expect(
-            at >= Date.parse(from) && at <= Date.parse(to),
-            `order ${order.id}: ${field} ${order[field]}`,
-          ).toBe(true);
-        }
+        expect(dateFailures(showing(target, body.results, field), field, from, to)).toEqual([]);
       }
     },
   );

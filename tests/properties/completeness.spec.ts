@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { ORDER_FILTERS, type OrderFilter } from '../../lib/oracles/order-completeness.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { type CompletenessVerdict, judgeCompleteness, RUN_START } from './support/completeness.ts';
-import { ORDER_FILTERS, type OrderFilter } from './support/order-filters.ts';
 import {
   type Collected,
   collectSearch,
@@ -83,7 +83,21 @@ async function unfilteredData(api: ApiClient, target: TargetProfile, role: Role)
   return data;
 }
 
-const COMPLETENESS_IDS = [...new Set(ORDER_FILTERS.map((f) => f.completeness))];
+/** The completeness half of each filter's requirement, as the oracle's filters name them (checked below). */
+const COMPLETENESS_IDS = [
+  'ORD-SEARCH-STATUS-COMPLETE',
+  'ORD-SEARCH-TAGS-COMPLETE',
+  'ORD-SEARCH-TAGS-NOT-COMPLETE',
+  'ORD-SEARCH-ITEM-COMPLETE',
+  'ORD-SEARCH-MEDIATIONS-COMPLETE',
+  'ORD-SEARCH-FEEDBACK-STATUS-COMPLETE',
+  'ORD-SEARCH-FEEDBACK-RATING-COMPLETE',
+  'ORD-SEARCH-FEEDBACK-FULFILLED-COMPLETE',
+  'ORD-SEARCH-Q-COMPLETE',
+  'ORD-SEARCH-DATE-CREATED-COMPLETE',
+  'ORD-SEARCH-DATE-CLOSED-COMPLETE',
+  'ORD-SEARCH-DATE-UPDATED-COMPLETE',
+];
 
 for (const role of ['seller', 'buyer'] as const) {
   test.describe(`GET /orders/search as ${role}: completeness`, () => {
@@ -93,6 +107,9 @@ for (const role of ['seller', 'buyer'] as const) {
       `should return every order of the ${role}'s data that each filter's rule selects`,
       verifies(COMPLETENESS_IDS, '@readonly'),
       async ({ api, target, property }) => {
+        expect(new Set(ORDER_FILTERS.map((f) => f.completeness)), 'the ids this test names').toEqual(
+          new Set(COMPLETENESS_IDS),
+        );
         const data = await unfilteredData(api, target, role);
         const orders = [...data.orders.values()];
         const tally = new Tally();

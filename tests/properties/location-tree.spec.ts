@@ -3,6 +3,7 @@ import { expect, type TargetProfile, test, verifies } from '../../fixtures/index
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
+import { listedFailures, pointsAtFailures } from '../../lib/oracles/location-tree.ts';
 import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
 import type { City, Country, CountrySummary, IdName, Neighborhood, State } from '../../lib/shapes/catalog.ts';
 
@@ -82,20 +83,17 @@ async function walk(
   return result;
 }
 
-const idName = (node: IdName): IdName => ({ id: node.id, name: node.name });
-
-/** The parent lists the child under the child's own id and name. */
+/** The parent lists the child under the child's own id and name (the location-tree oracle). */
 function expectListed(parent: IdName, list: IdName[], child: IdName, rule: string): void {
-  const entry = list.find((item) => item.id === child.id);
-  expect(entry && idName(entry), `${rule}: ${parent.id} lists ${child.id} with its name`).toEqual(
-    idName(child),
-  );
+  expect(
+    listedFailures(parent, list, child),
+    `${rule}: ${parent.id} lists ${child.id} with its name`,
+  ).toEqual([]);
 }
 
 /** A back-pointer names the node it points at, id and name; an absent one is an omission the checks report. */
 function expectPointsAt(pointer: IdName | undefined, node: IdName | undefined, what: string): void {
-  if (pointer === undefined || node === undefined) return;
-  expect(idName(pointer), what).toEqual(idName(node));
+  expect(pointsAtFailures(pointer, node), what).toEqual([]);
 }
 
 function expectBackPointers(w: LocationWalk): void {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import type { DeliveryPromise, ShippingOption } from '../../lib/shapes/catalog.ts';
+import { deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
+import type { ShippingOption } from '../../lib/shapes/catalog.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { zipCodes } from './arbitraries/zipCodes.ts';
 
@@ -17,44 +18,16 @@ const RULE_IDS = [
   'SHIP-EDT-BUSINESS-RANGE',
 ];
 
-function expectDatesFollowHandling(edt: DeliveryPromise, what: string): void {
-  if (edt.type === 'known' || edt.type === 'known_frame') {
-    expect(Number.isInteger(edt.handling), `SHIP-EDT-HANDLING: handling of ${what} is known`).toBe(true);
-    expect(typeof edt.date, `SHIP-EDT-DATE-IF-HANDLING: date of ${what}`).toBe('string');
-  } else {
-    expect(edt.handling, `SHIP-EDT-HANDLING: handling of ${what} is null`).toBeNull();
-    expect(edt.date ?? null, `SHIP-EDT-DATE-IF-HANDLING: no date without handling (${what})`).toBeNull();
-    expect(edt.offset?.date ?? null, `SHIP-EDT-DATE-IF-HANDLING: no offset.date (${what})`).toBeNull();
-  }
-  if (edt.type === 'known_frame') {
-    const end = Date.parse(edt.offset?.date ?? '');
-    expect(end, `SHIP-EDT-DATE-IF-HANDLING: range of ${what} ends after it starts`).toBeGreaterThanOrEqual(
-      Date.parse(edt.date ?? ''),
-    );
-  }
-}
-
-/** The reference's rules for one option: delivery-time type rules, business-day range (and on the mock cost within list_cost). */
+/** The reference's rules for one option: the delivery-time rules of the oracle (and on the mock cost within list_cost). */
 function expectOptionRules(option: ShippingOption, where: string, isMock: boolean): void {
   const edt = option.estimated_delivery_time;
   const what = `option ${String(option.id)} (${edt?.type}) ${where}`;
   if (isMock)
     expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(option.list_cost);
   // An absent promise is an omission (reported by the schema check); its rules need one to apply to.
-  if (edt === undefined && !isMock) return;
-  expect(['known', 'known_frame', 'unknown', 'unknown_frame'], `SHIP-EDT-TYPES: ${what}`).toContain(edt.type);
-  expect(
-    Number.isInteger(edt.shipping) && edt.shipping >= 0,
-    `SHIP-EDT-TYPES: shipping hours of ${what}`,
-  ).toBe(true);
-  expectDatesFollowHandling(edt, what);
-  if (edt.type === 'unknown_frame') {
-    const amplitude = edt.offset?.shipping;
-    expect(
-      Number.isInteger(amplitude) && (amplitude ?? -1) >= 0,
-      `SHIP-EDT-BUSINESS-RANGE: [shipping, shipping + offset.shipping] of ${what} is a range`,
-    ).toBe(true);
-  }
+  if (edt === undefined) expect(isMock, `the mock's ${what} carries a delivery promise`).toBe(false);
+  const broken = deliveryTimeFailures(option, where).map((f) => `${f.requirement}: ${f.failure}`);
+  expect(broken, `the delivery-time rules of ${what}`).toEqual([]);
 }
 
 /** Items the target shows: the profile's shipping item and what the profile's search finds. */

@@ -1,7 +1,8 @@
 import { expect } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import type { ApiResponse, Caller } from '../../../lib/client/types.ts';
-import { skipUnless } from './reference.ts';
+import type { TargetProfile } from '../../../lib/profile/types.ts';
+import { judged, skipUnless } from './reference.ts';
 
 /** The order fields the contract tests look at (the spec's schema, checked on every answer, is the contract). */
 export interface Order {
@@ -95,4 +96,22 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
     `GET /orders/${id} answered 206 (X-Content-Missing: ${missing.join(',')}) ${FULL_READ_ATTEMPTS} times in a row, the documented answer when data cannot be obtained`,
   );
   throw new Error('unreachable: skipped');
+}
+
+/**
+ * The results whose `field` an order-search rule judges: every one on the mock (it sends every listed
+ * field, so one left out fails here), on a foreign target those that show it (an omission is the
+ * schema check's to report, not the rule's).
+ */
+export function showing<O extends { id: number }>(
+  target: TargetProfile,
+  orders: readonly O[],
+  field: keyof O,
+): O[] {
+  if (target.isMock)
+    expect(
+      orders.filter((o) => o[field] === undefined).map((o) => o.id),
+      `orders the mock answered without ${String(field)}`,
+    ).toEqual([]);
+  return orders.filter((o) => judged(target, o[field]));
 }

@@ -2,39 +2,23 @@
 
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
+import type { Query } from '../../../lib/oracles/order-completeness.ts';
+import type { FoundOrder, Role } from '../../../lib/oracles/order-search-rules.ts';
 import { rawProfile } from '../../../lib/profile/guard.ts';
 import { acceptedOrRefused } from '../../contract/support/reference.ts';
 
-export type Role = 'seller' | 'buyer';
-
-export interface FeedbackRecord {
-  status?: string;
-  rating?: string;
-  fulfilled?: boolean;
-}
+export type { Role } from '../../../lib/oracles/order-search-rules.ts';
+export { partyId } from '../../../lib/oracles/order-search-rules.ts';
 
 /** The fields of an order that the search filters read (a foreign answer may leave listed ones out). */
-export interface SeenOrder {
-  id: number;
-  status: string;
-  tags?: string[];
-  seller?: { id?: number | string; nickname?: string };
-  buyer?: { id?: number | string; nickname?: string };
-  order_items?: { item?: { id?: string; title?: string } }[];
-  date_created?: string;
-  date_closed?: string | null;
-  date_last_updated?: string | null;
-  feedback?: { sale?: FeedbackRecord | null; purchase?: FeedbackRecord | null };
-  mediations?: { stage?: string; status?: string }[];
-  hidden_for_seller?: boolean;
-}
+export type SeenOrder = FoundOrder & { status: string; hidden_for_seller?: boolean };
 
 interface SearchBody {
   results: SeenOrder[];
   paging?: { total?: number; offset?: number; limit?: number };
 }
 
-export type Query = Record<string, string | number>;
+export type { Query } from '../../../lib/oracles/order-completeness.ts';
 
 /** Every page of one search, as far as the page budget and the target's paging allow. */
 export interface Collected {
@@ -113,9 +97,6 @@ export async function readOrderNow(
     .filter(Boolean);
   return { order: res.body as SeenOrder, missing };
 }
-
-/** The id of a party of an order as a number (buyer.id may be a numeric string). */
-export const partyId = (order: SeenOrder, party: Role): number => Number(order[party]?.id);
 
 /** Fails unless the search of the caller's own orders is answered (the mock: always). */
 export function expectCollected(collected: Collected | undefined, what: string): Collected {

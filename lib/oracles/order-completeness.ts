@@ -1,9 +1,25 @@
 /**
- * The order search filters of the reference, each with the rule its sentence states: which of the
- * caller's orders a value selects. A rule here is the least the filter must return (completeness):
- * where the reference leaves the matching open it selects only what every reading selects.
+ * The completeness half of the order-search oracle: the search filters of the reference, each with the
+ * rule its sentence states, as which of the caller's orders a value selects (the least the filter must
+ * return; tests/properties/completeness.spec.ts). Where the reference leaves the matching open a rule
+ * selects only what every reading selects. The per-order predicates are those of order-search-rules.ts,
+ * which judges the other half (every result passes).
  */
-import { type FeedbackRecord, partyId, type Query, type Role, type SeenOrder } from './order-pages.ts';
+import {
+  carriesTag,
+  DATE_REQUIREMENTS,
+  dateWithin,
+  type FeedbackRecord,
+  type FoundOrder,
+  holdsItem,
+  inStatus,
+  lacksTags,
+  partyId,
+  type Role,
+} from './order-search-rules.ts';
+
+type SeenOrder = FoundOrder;
+export type Query = Record<string, string | number>;
 
 export interface OrderFilter {
   /** The query parameter(s), for messages. */
@@ -40,7 +56,7 @@ const simple: OrderFilter[] = [
     values: (data) => distinct(data.map((o) => o.status)),
     several: true,
     query: (values) => ({ 'order.status': values.join(',') }),
-    selects: (order, values) => values.includes(order.status),
+    selects: (order, values) => inStatus(order, values),
   },
   {
     name: 'tags',
@@ -51,7 +67,7 @@ const simple: OrderFilter[] = [
     // Several tags: all or any is not shown; the order carrying all of them is selected by both readings.
     several: true,
     query: (values) => ({ tags: values.join(',') }),
-    selects: (order, values) => (order.tags ? values.every((tag) => order.tags!.includes(tag)) : undefined),
+    selects: (order, values) => (order.tags ? values.every((tag) => carriesTag(order, tag)) : undefined),
   },
   {
     name: 'tags.not',
@@ -61,7 +77,7 @@ const simple: OrderFilter[] = [
     values: (data) => distinct(data.flatMap((o) => o.tags ?? [])),
     several: true,
     query: (values) => ({ 'tags.not': values.join(',') }),
-    selects: (order, values) => (order.tags ? !values.some((tag) => order.tags!.includes(tag)) : undefined),
+    selects: (order, values) => lacksTags(order, values),
   },
   {
     name: 'item',
@@ -71,8 +87,7 @@ const simple: OrderFilter[] = [
     values: (data) => distinct(data.flatMap((o) => (o.order_items ?? []).map((line) => line.item?.id))),
     several: false,
     query: ([item]) => ({ item: item! }),
-    selects: (order, [item]) =>
-      order.order_items ? order.order_items.some((line) => line.item?.id === item) : undefined,
+    selects: (order, [item]) => holdsItem(order, item!),
   },
   {
     name: 'mediations.stage',
@@ -191,16 +206,8 @@ const freeSearch: OrderFilter[] = [
 const dateRanges: OrderFilter[] = (['date_created', 'date_closed', 'date_last_updated'] as const).map(
   (field) => ({
     name: `order.${field}`,
-    soundness: {
-      date_created: 'ORD-SEARCH-DATE-CREATED',
-      date_closed: 'ORD-SEARCH-DATE-CLOSED',
-      date_last_updated: 'ORD-SEARCH-DATE-UPDATED',
-    }[field],
-    completeness: {
-      date_created: 'ORD-SEARCH-DATE-CREATED-COMPLETE',
-      date_closed: 'ORD-SEARCH-DATE-CLOSED-COMPLETE',
-      date_last_updated: 'ORD-SEARCH-DATE-UPDATED-COMPLETE',
-    }[field],
+    soundness: DATE_REQUIREMENTS[field],
+    completeness: `${DATE_REQUIREMENTS[field]}-COMPLETE`,
     reads: [field],
     values: (data) => {
       const times = [...new Set(data.map((o) => Date.parse(o[field] ?? '')).filter(Number.isFinite))].sort(
@@ -221,11 +228,9 @@ const dateRanges: OrderFilter[] = (['date_created', 'date_closed', 'date_last_up
       return { [`order.${field}.from`]: from!, [`order.${field}.to`]: to! };
     },
     selects: (order, [range]) => {
-      const value = order[field];
-      if (value === undefined) return undefined;
-      const [from, to] = range!.split('|').map(Date.parse);
-      const at = Date.parse(value ?? '');
-      return Number.isFinite(at) && at > from! && at < to!;
+      if (order[field] === undefined) return undefined;
+      const [from, to] = range!.split('|');
+      return dateWithin(order, field, from!, to!, 'open') === true;
     },
   }),
 );
@@ -239,12 +244,12 @@ export const ORDER_FILTERS: readonly OrderFilter[] = [...simple, ...freeSearch, 
  * The orders a draw selects among the caller's data. The nickname's rule reads the counterpart: every
  * order whose counterpart is the one that carries the nickname.
  */
-export function selectedBy(
+export function selectedBy<Order extends FoundOrder>(
   filter: OrderFilter,
   values: readonly string[],
-  data: readonly SeenOrder[],
+  data: readonly Order[],
   role: Role,
-): SeenOrder[] {
+): Order[] {
   if (filter.name === 'q (counterpart nickname)') {
     const other = counterpart(role);
     const ids = new Set(data.filter((o) => o[other]?.nickname === values[0]).map((o) => partyId(o, other)));

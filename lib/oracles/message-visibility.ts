@@ -1,0 +1,35 @@
+/**
+ * The visibility of a message moderation rejected (MSG-MODERATED-HIDDEN): its sender sees it, its
+ * counterpart neither sees it listed nor counts it. As failures on one listing of the conversation:
+ * the rule the drift run compares and tests/contract/messages.spec.ts asserts by ids.
+ */
+
+export type Viewer = 'sender' | 'counterpart';
+
+interface Listing {
+  messages?: { id?: string }[];
+  paging?: { total?: unknown; offset?: unknown; limit?: unknown };
+}
+
+/** MSG-MODERATED-HIDDEN: whether a viewer sees a rejected message. */
+export const seesRejected = (viewer: Viewer): boolean => viewer === 'sender';
+
+/**
+ * MSG-MODERATED-HIDDEN on one listing read by `viewer`: the rejected message is listed exactly when the
+ * viewer sees it, and a first page that is not full counts exactly the messages it shows.
+ */
+export function rejectedVisibilityFailures(body: unknown, rejected: string, viewer: Viewer): string[] {
+  const { messages = [], paging = {} } = (body ?? {}) as Listing;
+  const listed = messages.some((message) => message.id === rejected);
+  const shown =
+    listed === seesRejected(viewer)
+      ? []
+      : [`the rejected message ${rejected} is ${listed ? '' : 'not '}listed to its ${viewer}`];
+  const whole =
+    (paging.offset ?? 0) === 0 && typeof paging.limit === 'number' && messages.length < paging.limit;
+  const counted =
+    whole && typeof paging.total === 'number' && paging.total !== messages.length
+      ? [`paging.total ${paging.total} counts more than the ${messages.length} messages shown`]
+      : [];
+  return [...shown, ...counted];
+}
