@@ -13,7 +13,7 @@ export interface SeenOrder {
   currency_id?: string;
   buyer?: { id?: number | string };
   seller?: { id?: number | string; nickname?: string };
-  order_items?: { item?: { id?: string } }[];
+  order_items?: { item?: { id?: string; category_id?: string } }[];
   coupon?: { amount?: number };
   shipping?: { id?: number };
   context?: { site?: string };

@@ -106,6 +106,30 @@ function twoUsers(baseURL: string, extra: Partial<ProfileInput> = {}): ProfileIn
   } as ProfileInput;
 }
 
+test.describe('a root category found independently of the list the test judges (audit B5)', () => {
+  test("a site list leaving out the root of the seller's sold items fails the run, the root coming from path_from_root", async () => {
+    const fault = 'site-categories-root-left-out';
+    process.env.MOCK_FAULTS = fault;
+    const mock = await startMock(await freePort()).finally(() => delete process.env.MOCK_FAULTS);
+    try {
+      const run = runSuite(mock.baseURL, smallProfile(mock.baseURL), [
+        '--project=contract',
+        'tests/contract/categories.spec.ts',
+        '-g',
+        'the profile root among them',
+      ]);
+      const discovery = JSON.parse(readFileSync(join(run.dir, 'discovery.json'), 'utf8')) as DiscoveryResult;
+      const root = discovery.found.find((f) => f.path === 'catalog.rootCategory');
+      expect(root?.from, JSON.stringify(discovery.found)).toContain('path_from_root of GET /categories/');
+      const judged = run.tests.find((t) => t.title.includes('the profile root among them'));
+      expect(judged?.outcome, run.output).toBe('failed');
+      expect(run.status).not.toBe(0);
+    } finally {
+      mock.stop();
+    }
+  });
+});
+
 test.describe('discovery with the seller and the buyer only', () => {
   test('finds an item with shipping options and a pack with documents when search results carry no zip code', async () => {
     // Seed 0 of the alternate mock answers as production: search results without location, and an
