@@ -37,13 +37,31 @@ export type DeviationKey = Pick<KnownDeviation, 'check' | 'operation' | 'field' 
 export const keyOf = ({ check, operation, field, level, keyword }: DeviationKey): string =>
   [check, operation, field, ...(level ? [level] : []), ...(level && keyword ? [keyword] : [])].join(' | ');
 
+/**
+ * Where two checks put every finding before findings carried their place (`error body.cause`,
+ * `header X-Content-Missing`): a line written then still hides them until `--update-baseline` rewrites it.
+ */
+const FORMER_FIELDS: Record<string, { prefix: string; former: string }> = {
+  errorShapeConformance: { prefix: 'error body', former: 'error body' },
+  responseHeadersConformance: { prefix: 'header ', former: 'headers' },
+};
+
+function formerField({ check, field }: DeviationKey): string | undefined {
+  const former = FORMER_FIELDS[check];
+  return former && field.startsWith(former.prefix) && field !== former.former ? former.former : undefined;
+}
+
 /** The keys of baseline lines that would hide a deviation: its own, without keyword, without level (older lines). */
 export function candidateKeys(deviation: DeviationKey): string[] {
   const { check, operation, field, level, keyword } = deviation;
+  const former = formerField(deviation);
   return [
     keyOf({ check, operation, field, level, keyword }),
     keyOf({ check, operation, field, level }),
     keyOf({ check, operation, field }),
+    ...(former
+      ? [keyOf({ check, operation, field: former, level }), keyOf({ check, operation, field: former })]
+      : []),
   ];
 }
 

@@ -1,9 +1,13 @@
 import type { ErrorObject } from 'ajv';
 import { redactThenCut } from '../client/redact.ts';
+import { fieldOf, levelOf, pointerOf } from './finding-place.ts';
+import { requirementOf } from './requirement-of.ts';
 import { type ResponseObject, responsePointer } from './spec.ts';
-import type { Check, CheckContext, ObservedResponse } from './types.ts';
+import type { Check, CheckContext, Finding, FindingLevel, ObservedResponse } from './types.ts';
 
 const ERROR_SCHEMA = '/components/schemas/Error';
+/** Where an error body's findings are: `error body`, `error body.cause`. */
+const ERROR_BODY = 'error body';
 
 const noRedaction = (text: string) => text;
 
@@ -30,6 +34,52 @@ export function describeSchemaError(data: unknown, error: ErrorObject, redact = 
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   const documented = allowed ? `one of ${JSON.stringify(allowed)}` : error.message;
   return `${where} ${describeValue(valueAt(data, error.instancePath), redact)}; documented: ${documented}`;
+}
+
+/** What one finding says beyond the check, the operation and the answer: its place, kind and sentence. */
+interface Found {
+  field: string;
+  keyword: string;
+  /** The sentence after the operation's label: `answered 404 with …`. */
+  says: string;
+  pointer?: string;
+  value?: string;
+  level?: FindingLevel;
+}
+
+function findingOf(check: string, ctx: CheckContext, res: ObservedResponse, found: Found): Finding {
+  const { field, keyword, says, pointer, value, level = 'violation' } = found;
+  return {
+    check,
+    requirement: requirementOf(check, ctx.op.operationId, res.status, field),
+    operation: ctx.label,
+    field,
+    ...(pointer === undefined ? {} : { pointer }),
+    level,
+    keyword,
+    message: `${ctx.label} ${says}`,
+    evidence: value === undefined ? { status: res.status } : { status: res.status, value },
+  };
+}
+
+/** A schema error as a finding: its field (inside `within` for an error body), pointer, keyword, level and value. */
+function schemaFinding(
+  check: string,
+  ctx: CheckContext,
+  res: ObservedResponse,
+  error: ErrorObject,
+  within?: string,
+): Finding {
+  const field = fieldOf(error);
+  const missing = error.keyword === 'required';
+  return findingOf(check, ctx, res, {
+    field: within ? (field === '(body)' ? within : `${within}.${field}`) : field,
+    keyword: error.keyword,
+    says: `answered ${res.status} with ${within ? 'error ' : ''}${describeSchemaError(res.body, error, ctx.redact)}`,
+    pointer: pointerOf(error),
+    level: within ? 'violation' : levelOf(error),
+    ...(missing ? {} : { value: describeValue(valueAt(res.body, error.instancePath), ctx.redact) }),
+  });
 }
 
 function documentedStatuses(ctx: CheckContext): string[] {
@@ -59,7 +109,13 @@ function matchesMediaType(actual: string, documented: string): boolean {
 export const statusCodeConformance: Check = (ctx, res) => {
   if (documentedResponse(ctx, res.status)) return [];
   if (ctx.clientErrorStatusOpen && res.status >= 400 && res.status < 500) return [];
-  return [`${ctx.label} answered ${res.status}; documented: ${documentedStatuses(ctx).join(', ')}`];
+  return [
+    findingOf('statusCodeConformance', ctx, res, {
+      field: `status ${res.status}`,
+      keyword: 'status',
+      says: `answered ${res.status}; documented: ${documentedStatuses(ctx).join(', ')}`,
+    }),
+  ];
 };
 
 /**
@@ -72,7 +128,11 @@ export const bodyPresentConformance: Check = (ctx, res) => {
   const documented = Object.keys(documentedResponse(ctx, res.status)?.content ?? {});
   if (!documented.some((type) => type.includes('json'))) return [];
   return [
-    `${ctx.label} answered ${res.status} with an empty body; documented: a body of ${documented.join(', ')}`,
+    findingOf('bodyPresentConformance', ctx, res, {
+      field: '(body)',
+      keyword: 'empty',
+      says: `answered ${res.status} with an empty body; documented: a body of ${documented.join(', ')}`,
+    }),
   ];
 };
 
@@ -83,15 +143,26 @@ export const contentTypeConformance: Check = (ctx, res) => {
   const actual = mediaTypeOf(res);
   if (documented.some((type) => matchesMediaType(actual, type))) return [];
   return [
-    `${ctx.label} answered ${res.status} with Content-Type "${actual || '(none)'}"; documented: ${documented.join(', ')}`,
+    findingOf('contentTypeConformance', ctx, res, {
+      field: 'content-type',
+      keyword: 'media-type',
+      says: `answered ${res.status} with Content-Type "${actual || '(none)'}"; documented: ${documented.join(', ')}`,
+      value: actual || '(none)',
+    }),
   ];
 };
 
 /** Catches a body whose Content-Type says JSON but which does not parse as JSON (cut short, HTML, empty object text). */
 export const jsonBodyParses: Check = (ctx, res) => {
   if (!mediaTypeOf(res).includes('json') || !hasBody(res) || res.body !== undefined) return [];
+  const start = describeValue(res.text.slice(0, 80));
   return [
-    `${ctx.label} answered ${res.status} with Content-Type "${mediaTypeOf(res)}" and a body that is not JSON: ${describeValue(res.text.slice(0, 80))}`,
+    findingOf('jsonBodyParses', ctx, res, {
+      field: `status ${res.status}`,
+      keyword: 'not-json',
+      says: `answered ${res.status} with Content-Type "${mediaTypeOf(res)}" and a body that is not JSON: ${start}`,
+      value: start,
+    }),
   ];
 };
 
@@ -100,26 +171,35 @@ export const jsonCharsetConformance: Check = (ctx, res) => {
   const contentType = (res.headers['content-type'] ?? '').toLowerCase();
   const charset = /;\s*charset="?([^";\s]+)/.exec(contentType)?.[1];
   if (!mediaTypeOf(res).includes('json') || !charset || charset === 'utf-8' || charset === 'utf8') return [];
-  return [`${ctx.label} answered ${res.status} with JSON in charset "${charset}"; JSON is UTF-8`];
+  return [
+    findingOf('jsonCharsetConformance', ctx, res, {
+      field: `status ${res.status}`,
+      keyword: 'charset',
+      says: `answered ${res.status} with JSON in charset "${charset}"; JSON is UTF-8`,
+      value: charset,
+    }),
+  ];
 };
 
 /** Catches a required response header that is missing or does not match its schema (e.g. X-Content-Missing on 206). */
 export const responseHeadersConformance: Check = (ctx, res) => {
   const response = documentedResponse(ctx, res.status);
-  const failures: string[] = [];
-  for (const [name, header] of Object.entries(response?.headers ?? {})) {
+  const failures: Finding[] = [];
+  const header = (name: string, keyword: string, says: string, value?: string) =>
+    findingOf('responseHeadersConformance', ctx, res, { field: `header ${name}`, keyword, says, value });
+  for (const [name, definition] of Object.entries(response?.headers ?? {})) {
     const value = res.headers[name.toLowerCase()];
-    const definition = header as { required?: boolean };
     if (value === undefined) {
-      if (definition.required)
-        failures.push(`${ctx.label} answered ${res.status} without header ${name}; documented: required`);
+      if ((definition as { required?: boolean }).required)
+        failures.push(
+          header(name, 'required', `answered ${res.status} without header ${name}; documented: required`),
+        );
       continue;
     }
     const pointer = `${responsePointer(ctx.op, String(res.status))}/headers/${name.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`;
     for (const error of ctx.spec.validate(pointer, value)) {
-      failures.push(
-        `${ctx.label} answered ${res.status} with header ${name} "${value}"; documented: ${error.message}`,
-      );
+      const says = `answered ${res.status} with header ${name} "${value}"; documented: ${error.message}`;
+      failures.push(header(name, error.keyword, says, redactThenCut(value, 80, ctx.redact ?? noRedaction)));
     }
   }
   return failures;
@@ -138,9 +218,7 @@ export function responseSchemaErrors(ctx: CheckContext, res: ObservedResponse): 
 
 /** Catches a JSON body that does not validate against the documented schema of its status (types, enums, required, nullability). */
 export const responseSchemaConformance: Check = (ctx, res) =>
-  responseSchemaErrors(ctx, res).map(
-    (error) => `${ctx.label} answered ${res.status} with ${describeSchemaError(res.body, error, ctx.redact)}`,
-  );
+  responseSchemaErrors(ctx, res).map((error) => schemaFinding('responseSchemaConformance', ctx, res, error));
 
 /**
  * Catches an error answer (4xx/5xx) whose body is not `{message, error, status, cause}`; on the mock,
@@ -148,21 +226,31 @@ export const responseSchemaConformance: Check = (ctx, res) =>
  */
 export const errorShapeConformance: Check = (ctx, res) => {
   if (res.status < 400) return [];
+  const check = 'errorShapeConformance';
   if (res.body === undefined) {
+    const text = describeValue(res.text, ctx.redact);
     return [
-      `${ctx.label} answered ${res.status} with a non-JSON body ${describeValue(res.text, ctx.redact)}; documented: Error {message, error, status, cause}`,
+      findingOf(check, ctx, res, {
+        field: ERROR_BODY,
+        keyword: 'not-json',
+        says: `answered ${res.status} with a non-JSON body ${text}; documented: Error {message, error, status, cause}`,
+        value: text,
+      }),
     ];
   }
   const failures = ctx.spec
     .validate(ERROR_SCHEMA, res.body)
-    .map(
-      (error) =>
-        `${ctx.label} answered ${res.status} with error ${describeSchemaError(res.body, error, ctx.redact)}`,
-    );
+    .map((error) => schemaFinding(check, ctx, res, error, ERROR_BODY));
   const status = (res.body as { status?: unknown }).status;
   if (ctx.mockChoicesHeld && typeof status === 'number' && status !== res.status) {
     failures.push(
-      `${ctx.label} answered HTTP ${res.status} with body status ${status}; documented: the same status`,
+      findingOf(check, ctx, res, {
+        field: `${ERROR_BODY}.status`,
+        keyword: 'status-echo',
+        says: `answered HTTP ${res.status} with body status ${status}; documented: the same status`,
+        pointer: '/status',
+        value: String(status),
+      }),
     );
   }
   return failures;
@@ -172,7 +260,11 @@ export const errorShapeConformance: Check = (ctx, res) => {
 export const notAServerError: Check = (ctx, res) => {
   if (res.status < 500 || documentedStatuses(ctx).includes(String(res.status))) return [];
   return [
-    `${ctx.label} answered ${res.status}, a server error; documented: ${documentedStatuses(ctx).join(', ')}`,
+    findingOf('notAServerError', ctx, res, {
+      field: `status ${res.status}`,
+      keyword: 'server-error',
+      says: `answered ${res.status}, a server error; documented: ${documentedStatuses(ctx).join(', ')}`,
+    }),
   ];
 };
 
@@ -189,9 +281,16 @@ export const allChecks: Record<string, Check> = {
   responseSchemaConformance,
 };
 
-/** Runs every check; returns the failures, each prefixed with the check's name. */
+/** Every check on one answer: what each found, in the order of allChecks. */
+export function runFindings(ctx: CheckContext, res: ObservedResponse, checks = allChecks): Finding[] {
+  return Object.values(checks).flatMap((check) => check(ctx, res));
+}
+
+/** A finding as one line: its message prefixed with the check's name (`[statusCodeConformance] GET …`). */
+export const failureLine = (finding: Pick<Finding, 'check' | 'message'>): string =>
+  `[${finding.check}] ${finding.message}`;
+
+/** Runs every check; returns the failures as lines, each prefixed with the check's name. */
 export function runChecks(ctx: CheckContext, res: ObservedResponse, checks = allChecks): string[] {
-  return Object.entries(checks).flatMap(([name, check]) =>
-    check(ctx, res).map((failure) => `[${name}] ${failure}`),
-  );
+  return runFindings(ctx, res, checks).map(failureLine);
 }

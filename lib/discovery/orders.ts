@@ -13,10 +13,11 @@ export interface SeenOrder {
   currency_id?: string;
   buyer?: { id?: number | string };
   seller?: { id?: number | string; nickname?: string };
-  order_items?: { item?: { id?: string } }[];
+  order_items?: { item?: { id?: string; category_id?: string } }[];
   coupon?: { amount?: number };
   shipping?: { id?: number };
   context?: { site?: string };
+  date_created?: string;
 }
 
 /** Orders seen by discovery, by id: later steps take packs and shipments from them. */
@@ -87,17 +88,63 @@ function narrowings(profile: ProfileInput, pool: OrderPool): Record<string, stri
   return [...(nickname ? [{ q: nickname }] : []), ...(item ? [{ item }] : [])];
 }
 
-/** The buyer's search of one status, narrowed when its first page holds no order of the profile's seller. */
+/** Earlier windows of a status search tried when neither its first page nor the narrowings hold an own order. */
+const MAX_DATE_WINDOWS = 3;
+
+/** The oldest creation date of a page (ISO 8601 with offset, as the order.date_created filters take). */
+function oldestOf(orders: SeenOrder[]): string | undefined {
+  const dated = orders.flatMap((o) => {
+    const time = Date.parse(o.date_created ?? '');
+    return Number.isNaN(time) ? [] : [{ time, text: o.date_created as string }];
+  });
+  return dated.sort((a, b) => a.time - b.time)[0]?.text;
+}
+
+/**
+ * The search has no offset: an earlier page is the window ending at the oldest order of the last one
+ * (order.date_created.to, a documented filter). A window bringing no order not seen ends the walk.
+ */
+async function earlierWindows(
+  reader: Reader,
+  profile: ProfileInput,
+  base: Record<string, string | number>,
+  first: SeenOrder[],
+): Promise<{ found: SeenOrder[]; windows: string[] }> {
+  let found = first;
+  let page = first;
+  const windows: string[] = [];
+  for (let i = 0; i < MAX_DATE_WINDOWS && !found.some((o) => sameParties(o, profile)); i += 1) {
+    const to = oldestOf(page);
+    if (!to) break;
+    page = resultsOf(await reader.get('/orders/search', { ...base, 'order.date_created.to': to }, 'buyer'));
+    const fresh = page.filter((o) => !found.some((seen) => seen.id === o.id));
+    if (fresh.length === 0) break;
+    found = [...found, ...fresh];
+    windows.push(to);
+  }
+  return { found, windows };
+}
+
+/**
+ * The buyer's search of one status, narrowed when its first page holds no order of the profile's
+ * seller: by the counterpart's nickname or an item, else by earlier date windows.
+ */
 async function searchStatus(reader: Reader, profile: ProfileInput, status: string, pool: OrderPool) {
   const base = { buyer: profile.users.buyer.id, 'order.status': status };
   let found = resultsOf(await reader.get('/orders/search', base, 'buyer'));
   let read = `GET /orders/search?buyer=${base.buyer}&order.status=${status}`;
+  const first = found;
   for (const narrow of found.some((o) => sameParties(o, profile)) ? [] : narrowings(profile, pool)) {
     if (found.length === 0) break;
     const more = resultsOf(await reader.get('/orders/search', { ...base, ...narrow }, 'buyer'));
     found = [...found, ...more];
     read = `${read} narrowed by ${Object.entries(narrow).map(([k, v]) => `${k}=${v}`)}`;
     if (more.some((o) => sameParties(o, profile))) break;
+  }
+  if (!found.some((o) => sameParties(o, profile))) {
+    const earlier = await earlierWindows(reader, profile, base, first);
+    found = [...found, ...earlier.found.filter((o) => !found.some((seen) => seen.id === o.id))];
+    for (const to of earlier.windows) read = `${read}, then order.date_created.to=${to}`;
   }
   for (const order of found) pool.set(order.id, { ...pool.get(order.id), ...order });
   return { found, read };

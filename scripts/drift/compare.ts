@@ -1,10 +1,9 @@
 /** The differences between the answers two sides gave to the same call, each with its verdict. */
+import type { Finding } from '../../lib/checks/types.ts';
 import { type AnswerClass, classify } from './classify.ts';
 import type { Exchange } from './types.ts';
 import {
-  checkRequirement,
   decided,
-  fieldRequirement,
   type Judge,
   type Pair,
   type SideName,
@@ -69,12 +68,17 @@ function expectationsBroken(pair: Pair): Verdict[] {
 function statusDifferences(judge: Judge, pair: Pair): Verdict[] {
   const broken = expectationsBroken(pair);
   if (broken.length > 0) return broken;
-  const failing = (check: string, why: string) =>
-    decided(
-      checkRequirement(check, pair.mock.call.operationId, 0, judge),
-      sidesWhere(pair, (e) => e.violations.some((v) => v.startsWith(`[${check}]`))),
-      why,
+  const failing = (check: string, why: string) => {
+    const found = [pair.mock, pair.target].flatMap((e) => e.findings).find((f) => f.check === check);
+    return (
+      found &&
+      decided(
+        found.requirement,
+        sidesWhere(pair, (e) => e.findings.some((f) => f.check === check)),
+        why,
+      )
     );
+  };
   const serverError = failing('notAServerError', 'an undocumented server error');
   const undocumented = failing('statusCodeConformance', 'the spec does not document this status here');
   return [serverError || undocumented || silent(judge, pair, ['error', 'auth'])];
@@ -92,53 +96,30 @@ function errorDifference(judge: Judge, pair: Pair): Verdict {
   return found || silent(judge, pair, ['error']);
 }
 
-interface Violation {
-  check: string;
-  path: string;
-  text: string;
-}
+/** A finding's identity on one side: the same check at the same place, whatever the value. */
+const placeOf = (finding: Finding) => `${finding.check}|${finding.field}|${finding.keyword}`;
 
-/** `[responseSchemaConformance] GET /x answered 200 with order_items.0 without required field unit_price`. */
-function parseViolation(text: string): Violation {
-  const check = /^\[(\w+)\]/.exec(text)?.[1] ?? 'unknown';
-  const where = / answered \d+ with (?:error )?(\S+)/.exec(text)?.[1] ?? '';
-  const missing = /without required field (\S+)/.exec(text)?.[1];
-  const base = where === 'body' ? '' : where;
-  const path = missing ? [base, missing].filter(Boolean).join('.') : base;
-  return { check, path, text };
-}
-
-function violationsOf(exchange: Exchange): Map<string, Violation> {
-  const parsed = exchange.violations.map(parseViolation);
-  return new Map(parsed.map((v) => [`${v.check}|${v.path}`, v]));
+function findingsOf(exchange: Exchange): Map<string, Finding> {
+  return new Map(exchange.findings.map((finding) => [placeOf(finding), finding]));
 }
 
 /** Check failures on one side only: the reference (through the spec) decides each. */
-function violationDifferences(judge: Judge, pair: Pair, scenario: string): Difference[] {
-  const sides = { mock: violationsOf(pair.mock), target: violationsOf(pair.target) };
+function violationDifferences(pair: Pair, scenario: string): Difference[] {
+  const sides = { mock: findingsOf(pair.mock), target: findingsOf(pair.target) };
   const byRequirement = new Map<string, { breaks: SideName[]; texts: string[]; kind: DifferenceKind }>();
   for (const side of ['mock', 'target'] as const) {
     const other = side === 'mock' ? sides.target : sides.mock;
-    for (const [key, violation] of sides[side]) {
+    for (const [key, finding] of sides[side]) {
       if (other.has(key)) continue;
-      const status = pair[side].response.status;
-      // An error body that breaks the schema breaks the one Error shape, whichever check saw it.
-      const schema = violation.check === 'responseSchemaConformance' && status < 400;
-      const requirement = schema
-        ? fieldRequirement(judge, pair.mock.call.operationId, violation.path)
-        : checkRequirement(
-            violation.check === 'responseSchemaConformance' ? 'errorShapeConformance' : violation.check,
-            pair.mock.call.operationId,
-            status,
-          );
-      const entry = byRequirement.get(requirement) ?? {
+      const schema = finding.check === 'responseSchemaConformance' && finding.evidence.status < 400;
+      const entry = byRequirement.get(finding.requirement) ?? {
         breaks: [],
         texts: [],
         kind: schema ? 'fields' : 'conformance',
       };
       if (!entry.breaks.includes(side)) entry.breaks.push(side);
-      entry.texts.push(`${side}: ${violation.text.replace(/^\[\w+\] /, '')}`);
-      byRequirement.set(requirement, entry);
+      entry.texts.push(`${side}: ${finding.message}`);
+      byRequirement.set(finding.requirement, entry);
     }
   }
   return [...byRequirement].map(([requirement, entry]) => ({
@@ -246,6 +227,6 @@ export function compareAnswers(judge: Judge, pair: Pair, scenario: string): Diff
         verdict: errorDifference(judge, pair),
       },
     ];
-  const decidedOnes = [...violationDifferences(judge, pair, scenario), ...ruleDifferences(pair, scenario)];
+  const decidedOnes = [...violationDifferences(pair, scenario), ...ruleDifferences(pair, scenario)];
   return decidedOnes.length > 0 ? decidedOnes : openDifferences(judge, pair, scenario);
 }

@@ -1,6 +1,6 @@
 /** One side of a drift run: a base URL, the ids its profile gives, and calls checked by the suite's checks. */
 
-import { runChecks } from '../../lib/checks/checks.ts';
+import { runFindings } from '../../lib/checks/findings.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import type { ObservedResponse } from '../../lib/checks/types.ts';
 import { parseJsonBody } from '../../lib/client/json-body.ts';
@@ -80,8 +80,10 @@ export class Side {
       text,
     };
     const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);
-    const violations = runChecks({ spec, op, label: `${method} ${op.path}` }, response).map(redact);
-    return { call, label, response, violations, rules: [], expect };
+    const findings = runFindings({ spec, op, label: `${method} ${op.path}`, redact }, response).map(
+      (finding) => ({ ...finding, message: redact(finding.message) }),
+    );
+    return { call, label, response, findings, rules: [], expect };
   }
 
   private prepare(template: string, call: Call): { url: string; headers: Record<string, string> } {

@@ -1,4 +1,4 @@
-import type { ObservedResponse } from '../../lib/checks/types.ts';
+import type { Finding, ObservedResponse } from '../../lib/checks/types.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
 
 /** One read call, as both sides receive it (each with its own ids and tokens). */
@@ -38,8 +38,8 @@ export interface Exchange {
   /** `GET /orders/2000000005?x=1`: redacted. */
   label: string;
   response: ObservedResponse;
-  /** Failures of lib/checks/checks.ts on this answer. */
-  violations: string[];
+  /** What the named checks of lib/checks/checks.ts found in this answer. */
+  findings: Finding[];
   rules: RuleOutcome[];
   expect?: Expectation;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { baselinePath, keyOf, readBaseline } from '../../lib/checks/baseline.ts';
-import { runFindings } from '../../lib/checks/findings.ts';
+import { baselinePath, isKnown, keyOf, readBaseline } from '../../lib/checks/baseline.ts';
+import { type Finding, runFindings } from '../../lib/checks/findings.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import { type JudgedFinding, judge } from '../../lib/checks/verdict.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
@@ -49,6 +49,27 @@ function record(
   };
 }
 
+/**
+ * A rule's outcome as a finding: the rule is the check, its requirement the place (a rule has no field),
+ * keyed like every finding so a baseline line with its level hides it.
+ */
+export function ruleFinding(
+  o: RuleOutcome,
+  judged: { matched: { label: string }; exchange: Exchange } | undefined,
+  redact: (text: string) => string,
+): Finding {
+  return {
+    check: o.rule,
+    requirement: o.requirement,
+    operation: judged?.matched.label ?? '',
+    field: o.requirement,
+    level: 'violation',
+    keyword: 'rule',
+    message: redact(o.message),
+    evidence: { status: judged?.exchange.status ?? 0 },
+  };
+}
+
 /** Judges exchanges with the suite's named checks and the rules they show, against the target's baseline. */
 export function judgeTraffic(
   exchanges: Exchange[],
@@ -87,7 +108,7 @@ export function judgeTraffic(
   }
   outcomes.push(...sequences.finish());
   const known = new Set(readBaseline(baselinePath(profile)).map(keyOf));
-  const labelOf = new Map(judgedList.map((j) => [j.exchange.index, j.matched.label]));
+  const judgedAt = new Map(judgedList.map((j) => [j.exchange.index, j]));
   const records = [
     ...judgedList.map((j) =>
       record(
@@ -98,22 +119,15 @@ export function judgeTraffic(
       ),
     ),
     ...outcomes.map((o) => {
-      const key = { check: o.rule, operation: labelOf.get(o.exchange) ?? '', field: o.requirement };
-      const finding: JudgedFinding[] = o.passed
+      const finding = ruleFinding(o, judgedAt.get(o.exchange), redact);
+      const judgedFinding: JudgedFinding[] = o.passed
         ? []
-        : [
-            {
-              ...key,
-              level: 'violation',
-              message: redact(o.message),
-              outcome: known.has(keyOf(key)) ? 'known' : 'new',
-            },
-          ];
+        : [{ ...finding, outcome: isKnown(known, finding) ? 'known' : 'new' }];
       return record(
-        `#${o.exchange} ${key.operation}: ${o.requirement} (${o.rule})`,
+        `#${o.exchange} ${finding.operation}: ${o.requirement} (${o.rule})`,
         [o.requirement],
         !o.passed,
-        finding,
+        judgedFinding,
       );
     }),
   ];

@@ -63,12 +63,11 @@ function findingEvidence(judgement: TrafficJudgement, redact: (text: string) => 
   const fromChecks = judgement.judged.flatMap((j) =>
     j.findings.map((f) => ({
       ...f,
-      requirement: '',
       evidence: evidenceOf(judgement, [j.exchange.index], redact),
     })),
   );
   const labelOf = new Map(judgement.judged.map((j) => [j.exchange.index, j.matched.label]));
-  const fromRules = judgement.records.flatMap((r) => r.findings).filter((f) => f.field.match(/^[A-Z]+-/));
+  const fromRules = judgement.records.flatMap((r) => r.findings).filter((f) => f.keyword === 'rule');
   const fromOutcomes = judgement.outcomes
     .filter((o) => !o.passed)
     .map((o) => {

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import {
+  allChecks,
   bodyPresentConformance,
   contentTypeConformance,
   errorShapeConformance,
@@ -9,9 +11,16 @@ import {
   responseHeadersConformance,
   responseSchemaConformance,
   runChecks,
+  runFindings,
   statusCodeConformance,
 } from '../../lib/checks/checks.ts';
+import { fieldRequirementTable, OPERATIONS_WITHOUT_FIELDS } from '../../lib/checks/requirement-of.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
+import type { Finding } from '../../lib/checks/types.ts';
 import { conformingError, conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
+
+/** The human sentences of a check's findings, unchanged by their structure. */
+const says = (findings: Finding[]) => findings.map((finding) => finding.message);
 
 const order = contextFor('getOrder');
 const file = contextFor('getFile');
@@ -46,7 +55,7 @@ test.describe('conformance checks pass on conforming answers', () => {
 
 test.describe('statusCodeConformance', () => {
   test('fails an undocumented status, naming it and the documented ones', () => {
-    expect(statusCodeConformance(order, jsonResponse(409, conformingError))).toEqual([
+    expect(says(statusCodeConformance(order, jsonResponse(409, conformingError)))).toEqual([
       'GET /orders/{order_id} answered 409; documented: 200, 206, 404',
     ]);
   });
@@ -56,7 +65,7 @@ test.describe('bodyPresentConformance', () => {
   test('fails a 2xx with an empty body where a JSON body is documented, whatever its Content-Type', () => {
     for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
       const empty = { status: 200, headers, body: undefined, text: '' };
-      expect(bodyPresentConformance(order, empty)).toEqual([
+      expect(says(bodyPresentConformance(order, empty))).toEqual([
         'GET /orders/{order_id} answered 200 with an empty body; documented: a body of application/json',
       ]);
       expect(runChecks(order, empty)).toHaveLength(1);
@@ -64,37 +73,39 @@ test.describe('bodyPresentConformance', () => {
   });
 
   test('passes an error without a body (other checks judge it) and a file whose body is open', () => {
-    expect(bodyPresentConformance(order, { status: 404, headers: {}, body: undefined, text: '' })).toEqual(
-      [],
-    );
-    expect(bodyPresentConformance(file, { status: 200, headers: {}, body: undefined, text: '' })).toEqual([]);
+    expect(
+      says(bodyPresentConformance(order, { status: 404, headers: {}, body: undefined, text: '' })),
+    ).toEqual([]);
+    expect(
+      says(bodyPresentConformance(file, { status: 200, headers: {}, body: undefined, text: '' })),
+    ).toEqual([]);
   });
 });
 
 test.describe('contentTypeConformance', () => {
   test('fails a body of an undocumented media type', () => {
     const html = { status: 200, headers: { 'content-type': 'text/html' }, body: undefined, text: '<html>' };
-    expect(contentTypeConformance(order, html)).toEqual([
+    expect(says(contentTypeConformance(order, html))).toEqual([
       'GET /orders/{order_id} answered 200 with Content-Type "text/html"; documented: application/json',
     ]);
   });
 
   test('fails a body without any Content-Type', () => {
     const bare = { status: 200, headers: {}, body: undefined, text: '{}' };
-    expect(contentTypeConformance(order, bare)[0]).toContain('Content-Type "(none)"');
+    expect(says(contentTypeConformance(order, bare))[0]).toContain('Content-Type "(none)"');
   });
 });
 
 test.describe('responseHeadersConformance', () => {
   test('fails a 206 without X-Content-Missing', () => {
-    expect(responseHeadersConformance(order, jsonResponse(206, conformingOrder))).toEqual([
+    expect(says(responseHeadersConformance(order, jsonResponse(206, conformingOrder)))).toEqual([
       'GET /orders/{order_id} answered 206 without header X-Content-Missing; documented: required',
     ]);
   });
 
   test('fails an X-Content-Missing naming a field outside the documented list', () => {
     const res = jsonResponse(206, conformingOrder, { 'x-content-missing': 'buyer,payments' });
-    expect(responseHeadersConformance(order, res)[0]).toContain(
+    expect(says(responseHeadersConformance(order, res))[0]).toContain(
       'with header X-Content-Missing "buyer,payments"',
     );
   });
@@ -133,7 +144,7 @@ test.describe('responseSchemaConformance', () => {
   ];
   for (const { name, body, expected } of cases) {
     test(`fails ${name}, saying what was received and what is documented`, () => {
-      expect(responseSchemaConformance(order, jsonResponse(200, body))).toEqual([expected]);
+      expect(says(responseSchemaConformance(order, jsonResponse(200, body)))).toEqual([expected]);
     });
   }
 });
@@ -141,17 +152,17 @@ test.describe('responseSchemaConformance', () => {
 test.describe('errorShapeConformance', () => {
   test('fails an error body without cause', () => {
     const { cause: _cause, ...withoutCause } = conformingError;
-    expect(errorShapeConformance(order, jsonResponse(404, withoutCause))).toEqual([
+    expect(says(errorShapeConformance(order, jsonResponse(404, withoutCause)))).toEqual([
       'GET /orders/{order_id} answered 404 with error body without required field cause',
     ]);
   });
 
   test('fails an error body whose status differs from the HTTP status on the mock only (GEN-ERROR-STATUS-ECHO is a gap)', () => {
     const differing = jsonResponse(404, { ...conformingError, status: 400 });
-    expect(errorShapeConformance({ ...order, mockChoicesHeld: true }, differing)).toEqual([
+    expect(says(errorShapeConformance({ ...order, mockChoicesHeld: true }, differing))).toEqual([
       'GET /orders/{order_id} answered HTTP 404 with body status 400; documented: the same status',
     ]);
-    expect(errorShapeConformance(order, differing)).toEqual([]);
+    expect(says(errorShapeConformance(order, differing))).toEqual([]);
   });
 
   test('fails an error answered as plain text', () => {
@@ -161,11 +172,11 @@ test.describe('errorShapeConformance', () => {
       body: undefined,
       text: 'Not Found',
     };
-    expect(errorShapeConformance(order, res)[0]).toContain('answered 404 with a non-JSON body');
+    expect(says(errorShapeConformance(order, res))[0]).toContain('answered 404 with a non-JSON body');
   });
 
   test('does not apply to successful answers', () => {
-    expect(errorShapeConformance(order, jsonResponse(200, { anything: true }))).toEqual([]);
+    expect(says(errorShapeConformance(order, jsonResponse(200, { anything: true })))).toEqual([]);
   });
 });
 
@@ -174,20 +185,20 @@ test.describe('jsonBodyParses', () => {
 
   test('fails a JSON answer cut short, quoting its start', () => {
     const res = { ...truncated, body: undefined, text: '{"id": 2000000001, "status": "pa' };
-    expect(jsonBodyParses(order, res)).toEqual([
+    expect(says(jsonBodyParses(order, res))).toEqual([
       'GET /orders/{order_id} answered 200 with Content-Type "application/json" and a body that is not JSON: "{\\"id\\": 2000000001, \\"status\\": \\"pa" (string)',
     ]);
   });
 
   test('passes a JSON answer that parses, and a binary file that is not JSON', () => {
-    expect(jsonBodyParses(order, jsonResponse(200, conformingOrder))).toEqual([]);
+    expect(says(jsonBodyParses(order, jsonResponse(200, conformingOrder)))).toEqual([]);
     const pdf = {
       status: 200,
       headers: { 'content-type': 'application/pdf' },
       body: undefined,
       text: '%PDF-1.4',
     };
-    expect(jsonBodyParses(file, pdf)).toEqual([]);
+    expect(says(jsonBodyParses(file, pdf))).toEqual([]);
   });
 });
 
@@ -196,28 +207,28 @@ test.describe('jsonCharsetConformance', () => {
     const res = jsonResponse(200, conformingOrder, {
       'content-type': 'application/json; charset=ISO-8859-1',
     });
-    expect(jsonCharsetConformance(order, res)).toEqual([
+    expect(says(jsonCharsetConformance(order, res))).toEqual([
       'GET /orders/{order_id} answered 200 with JSON in charset "iso-8859-1"; JSON is UTF-8',
     ]);
   });
 
   test('passes JSON in UTF-8 or without a charset', () => {
-    expect(jsonCharsetConformance(order, jsonResponse(200, conformingOrder))).toEqual([]);
+    expect(says(jsonCharsetConformance(order, jsonResponse(200, conformingOrder)))).toEqual([]);
     const bare = jsonResponse(200, conformingOrder, { 'content-type': 'application/json' });
-    expect(jsonCharsetConformance(order, bare)).toEqual([]);
+    expect(says(jsonCharsetConformance(order, bare))).toEqual([]);
   });
 });
 
 test.describe('notAServerError', () => {
   test('fails a 500 the operation does not document', () => {
     const res = jsonResponse(500, { ...conformingError, status: 500 });
-    expect(notAServerError(order, res)).toEqual([
+    expect(says(notAServerError(order, res))).toEqual([
       'GET /orders/{order_id} answered 500, a server error; documented: 200, 206, 404',
     ]);
   });
 
   test('passes a 500 the operation documents', () => {
-    expect(notAServerError(file, jsonResponse(500, { ...conformingError, status: 500 }))).toEqual([]);
+    expect(says(notAServerError(file, jsonResponse(500, { ...conformingError, status: 500 })))).toEqual([]);
   });
 });
 
@@ -226,4 +237,103 @@ test('runChecks prefixes each failure with the name of the check that found it',
   expect(failures.some((f) => f.startsWith('[notAServerError]'))).toBe(true);
   expect(failures.some((f) => f.startsWith('[statusCodeConformance]'))).toBe(true);
   expect(failures.some((f) => f.startsWith('[errorShapeConformance]'))).toBe(true);
+});
+
+test.describe('structured findings: each check says what, where, which requirement and shows it', () => {
+  const findingsOf = (res: Parameters<typeof runFindings>[1], ctx = order) =>
+    runFindings(ctx, res).map(({ message: _message, ...rest }) => rest);
+
+  test('a schema finding names its field, pointer, keyword, level, requirement and the value received', () => {
+    expect(findingsOf(jsonResponse(200, { ...conformingOrder, total_amount: '12.5' }))).toEqual([
+      {
+        check: 'responseSchemaConformance',
+        requirement: 'ORD-ORDER-FIELDS',
+        operation: 'GET /orders/{order_id}',
+        field: 'total_amount',
+        pointer: '/total_amount',
+        level: 'violation',
+        keyword: 'type',
+        evidence: { status: 200, value: '"12.5" (string)' },
+      },
+    ]);
+    const [missing] = findingsOf(jsonResponse(200, { id: 1, status: 'paid', pack_id: null }));
+    expect(missing).toMatchObject({ field: 'total_amount', pointer: '/total_amount', level: 'omission' });
+    expect(missing?.evidence).toEqual({ status: 200 });
+    const [status] = findingsOf(jsonResponse(200, { ...conformingOrder, status: 'shipped' }));
+    expect(status).toMatchObject({ requirement: 'ORD-STATUS-VALUES', keyword: 'enum' });
+  });
+
+  test('the other checks name their place and kind; the header of a 206 order breaks ORD-READ-PARTIAL', () => {
+    const place = (res: Parameters<typeof runFindings>[1], ctx = order) =>
+      findingsOf(res, ctx).map((f) => [f.check, f.field, f.keyword, f.requirement]);
+    expect(place(jsonResponse(206, conformingOrder))).toEqual([
+      ['responseHeadersConformance', 'header X-Content-Missing', 'required', 'ORD-READ-PARTIAL'],
+    ]);
+    expect(place(jsonResponse(206, conformingOrder, { 'x-content-missing': 'payments' }))).toEqual([
+      ['responseHeadersConformance', 'header X-Content-Missing', 'pattern', 'ORD-READ-PARTIAL'],
+    ]);
+    expect(place({ status: 200, headers: {}, body: undefined, text: '' })).toEqual([
+      ['bodyPresentConformance', '(body)', 'empty', 'ORD-ORDER-FIELDS'],
+    ]);
+    expect(
+      place({ status: 200, headers: { 'content-type': 'text/html' }, body: undefined, text: '<p>' }),
+    ).toEqual([['contentTypeConformance', 'content-type', 'media-type', 'GEN-JSON-BODIES']]);
+    expect(place(jsonResponse(409, conformingError)).at(0)).toEqual([
+      'statusCodeConformance',
+      'status 409',
+      'status',
+      'ORD-ORDER-FIELDS',
+    ]);
+    const plain = { status: 404, headers: { 'content-type': 'text/plain' }, body: undefined, text: 'x' };
+    expect(place(plain)).toContainEqual([
+      'errorShapeConformance',
+      'error body',
+      'not-json',
+      'GEN-ERROR-SHAPE',
+    ]);
+    const echo = jsonResponse(404, { ...conformingError, status: 400 });
+    expect(place(echo, { ...order, mockChoicesHeld: true })).toEqual([
+      ['errorShapeConformance', 'error body.status', 'status-echo', 'GEN-ERROR-SHAPE'],
+    ]);
+  });
+
+  test('every finding carries the name under which allChecks runs its check, and the answer status', () => {
+    const answers = [
+      jsonResponse(503, { oops: true }),
+      jsonResponse(
+        206,
+        { ...conformingOrder, id: 'x' },
+        { 'content-type': 'application/json; charset=latin1' },
+      ),
+      { status: 200, headers: { 'content-type': 'application/json' }, body: undefined, text: '{"id' },
+    ];
+    const seen = new Set<string>();
+    for (const [name, check] of Object.entries(allChecks)) {
+      for (const res of answers) {
+        for (const finding of check(order, res)) {
+          expect(finding.check).toBe(name);
+          expect(finding.evidence.status).toBe(res.status);
+          seen.add(name);
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual(
+      Object.keys(allChecks)
+        .filter((name) => name !== 'bodyPresentConformance' && name !== 'contentTypeConformance')
+        .sort(),
+    );
+  });
+
+  test('the requirement table names a field requirement of the catalog for every operation of the spec', () => {
+    const catalog = new Map(loadRequirements().map((r) => [r.id, r]));
+    const table = fieldRequirementTable();
+    for (const { operationId } of loadSpec().operations) {
+      if (OPERATIONS_WITHOUT_FIELDS.includes(operationId)) continue;
+      expect(table[operationId], operationId).toBeDefined();
+      for (const [prefix, id] of table[operationId] ?? []) {
+        expect(catalog.get(id)?.kind, `${id} (${operationId})`).toBeDefined();
+        if (prefix === '') expect(catalog.get(id)?.operations, id).toContain(operationId);
+      }
+    }
+  });
 });

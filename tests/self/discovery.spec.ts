@@ -106,6 +106,30 @@ function twoUsers(baseURL: string, extra: Partial<ProfileInput> = {}): ProfileIn
   } as ProfileInput;
 }
 
+test.describe('a root category found independently of the list the test judges (audit B5)', () => {
+  test("a site list leaving out the root of the seller's sold items fails the run, the root coming from path_from_root", async () => {
+    const fault = 'site-categories-root-left-out';
+    process.env.MOCK_FAULTS = fault;
+    const mock = await startMock(await freePort()).finally(() => delete process.env.MOCK_FAULTS);
+    try {
+      const run = runSuite(mock.baseURL, smallProfile(mock.baseURL), [
+        '--project=contract',
+        'tests/contract/categories.spec.ts',
+        '-g',
+        'the profile root among them',
+      ]);
+      const discovery = JSON.parse(readFileSync(join(run.dir, 'discovery.json'), 'utf8')) as DiscoveryResult;
+      const root = discovery.found.find((f) => f.path === 'catalog.rootCategory');
+      expect(root?.from, JSON.stringify(discovery.found)).toContain('path_from_root of GET /categories/');
+      const judged = run.tests.find((t) => t.title.includes('the profile root among them'));
+      expect(judged?.outcome, run.output).toBe('failed');
+      expect(run.status).not.toBe(0);
+    } finally {
+      mock.stop();
+    }
+  });
+});
+
 test.describe('discovery with the seller and the buyer only', () => {
   test('finds an item with shipping options and a pack with documents when search results carry no zip code', async () => {
     // Seed 0 of the alternate mock answers as production: search results without location, and an
@@ -132,6 +156,52 @@ test.describe('discovery with the seller and the buyer only', () => {
       expect(state('catalog.cityTo')?.from).toContain('city_to=');
     } finally {
       await app.close();
+    }
+  });
+
+  test('walks back in date windows when the first page of a status search holds no order of the seller (audit C6)', async () => {
+    const profile0 = twoUsers('http://127.0.0.1');
+    const { seller, buyer } = profile0.users;
+    const other = (id: number, day: number) => ({
+      id,
+      status: 'paid',
+      date_created: `2026-11-${day}T10:00:00.000-03:00`,
+      seller: { id: 9_000_001 },
+      buyer: { id: buyer.id },
+    });
+    const own = { ...other(3_000_001, 2), seller: { id: seller.id } };
+    const firstPage = [other(3_000_010, 20), other(3_000_009, 19)];
+    const searches: string[] = [];
+    // A target whose buyer search answers a full first page of another seller's orders: the seller's
+    // order comes only in the window ending at the oldest of them. Every other read is not there.
+    const target = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (url.pathname !== '/orders/search')
+        return json(404, { message: 'no', error: 'not_found', status: 404, cause: [] });
+      searches.push(url.search);
+      const q = url.searchParams;
+      const status = q.get('order.status');
+      let results: unknown[] = [];
+      if (q.get('seller') && q.get('q') === String(own.id)) results = [own];
+      else if (q.get('buyer') && status === 'paid')
+        results = q.get('order.date_created.to') === firstPage[1]?.date_created ? [own] : firstPage;
+      json(200, { query: '', results, paging: { total: results.length, offset: 0, limit: 2 } });
+    });
+    const baseURL = await listen(target);
+    try {
+      const profile = twoUsers(baseURL, { rateLimit: { maxRetries: 0 } });
+      const result = await discover(profile);
+      const paid = result.found.find((f) => f.path === 'orders.byStatus.paid');
+      expect(paid, JSON.stringify(result.found)).toBeDefined();
+      expect(paid?.value).toBe(own.id);
+      expect(paid?.from).toContain(`order.date_created.to=${firstPage[1]?.date_created}`);
+      expect(searches.some((s) => s.includes('order.date_created.to='))).toBe(true);
+    } finally {
+      target.close();
     }
   });
 

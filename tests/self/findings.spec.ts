@@ -8,6 +8,7 @@ import { runFindings } from '../../lib/checks/findings.ts';
 import { judge } from '../../lib/checks/verdict.ts';
 import { alwaysPresent, type Presence, tallyAnswer, writeMemory } from '../../lib/memory/presence.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
+import { classify } from '../../lib/report/verdict/classify.ts';
 import { conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
 
 const order = contextFor('getOrder');
@@ -97,6 +98,34 @@ test.describe('findings: violations and omissions', () => {
       ['status', 'new'],
       ['total_amount', 'known'],
     ]);
+  });
+});
+
+test.describe('findings keep their structure through the verdict', () => {
+  test('judging keeps the requirement, pointer, keyword and evidence of each finding; the verdict groups by them', () => {
+    const findings = runFindings(order, jsonResponse(200, { ...conformingOrder, status: 'x' }));
+    const [judged] = judge(findings, mock);
+    expect(judged).toMatchObject({
+      check: 'responseSchemaConformance',
+      requirement: 'ORD-STATUS-VALUES',
+      field: 'status',
+      pointer: '/status',
+      keyword: 'enum',
+      evidence: { status: 200, value: '"x" (string)' },
+      outcome: 'new',
+    });
+    const record = {
+      title: 't',
+      file: 'f',
+      project: 'contract',
+      tags: [],
+      requirements: [],
+      outcome: 'failed' as const,
+      durationMs: 1,
+      findings: judge(findings, mock),
+    };
+    const [deviation] = classify([record], []).fresh;
+    expect(deviation).toMatchObject({ field: 'status', keyword: 'enum', requirement: 'ORD-STATUS-VALUES' });
   });
 });
 

@@ -11,6 +11,8 @@ import type { TestRecord } from '../results.ts';
 /** A deviation seen in a run: a check's finding, or a test failing on its own assertion. */
 export interface Deviation extends DeviationKey {
   level: 'violation' | 'omission';
+  /** The requirement a check's finding breaks (absent for a test failing on its own assertion). */
+  requirement?: string;
   /** Evidence: the first answer that showed it, or the test's outcome. */
   message: string;
   tests: string[];
