@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs';
  */
 export const RECORD_ENV = 'CONFORMANCE_RECORD_EXCHANGES';
 
-/** One exchange as the transport put it on the wire (one line per attempt, a retry included). */
+/** One exchange as callTarget sent it (one line per attempt, a retry included). */
 export interface RecordedExchange {
   method: string;
   /** The URL sent, the value of an access_token query parameter replaced: the file is never a secret. */
@@ -27,7 +27,10 @@ export function recordExchanges(recorder: ExchangeRecorder | undefined): Exchang
 
 const withoutToken = (url: string) => url.replace(/([?&]access_token=)[^&#]*/gi, '$1redacted');
 
-/** Called by the transport for every attempt it sends. */
+/**
+ * Called by callTarget for every attempt it hands the transport (a reset read's retry included): only
+ * there, so a caller that used the transport or any other HTTP stack directly is missing from the record.
+ */
 export function noteExchange(method: string, url: string): void {
   const file = process.env[RECORD_ENV];
   if (!injected && !file) return;

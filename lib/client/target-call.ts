@@ -1,6 +1,7 @@
 import type { RateLimitPolicy } from '../profile/types.ts';
 import { type Pace, pacerOf } from './pacer.ts';
 import { type Wait, waitBeforeRetry } from './rate-limit.ts';
+import { noteExchange } from './recorder.ts';
 import { countAnswered, recordLine } from './run-ledger.ts';
 import { type ExchangeHooks, exchange, type Incoming, type Outgoing } from './transport.ts';
 
@@ -39,13 +40,18 @@ export async function callTarget(call: TargetCall, hooks: TargetCallHooks = {}):
   const waits: Wait[] = [];
   const aroundRetry = <T>(reason: string, retry: () => Promise<T>): Promise<T> => {
     recordLine({ label: call.label, status: 0, waitedMs: 0, retriedAfter: reason });
-    return hooks.aroundRetry ? hooks.aroundRetry(reason, retry) : retry();
+    const noted = () => {
+      noteExchange(call.out.method, call.out.url);
+      return retry();
+    };
+    return hooks.aroundRetry ? hooks.aroundRetry(reason, noted) : noted();
   };
   const pacer = pacerOf(call.out.url, call.pace);
   for (let attempt = 0; ; attempt += 1) {
     const ticket = await pacer.wait();
     hooks.held?.(ticket.waitedMs);
     const started = Date.now();
+    noteExchange(call.out.method, call.out.url);
     const answer = await exchange(call.out, { aroundRetry });
     pacer.observe(answer.status, ticket);
     if (answer.status !== 429 && answer.status !== 503) countAnswered();
