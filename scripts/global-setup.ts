@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
+import { readOnce } from '../lib/client/read-once.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
+import { TargetMisbehaviour } from '../lib/client/transport.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
 import { presenceDir } from '../lib/memory/presence.ts';
 import { loadProfile, shownBaseURL } from '../lib/profile/load.ts';
@@ -32,13 +34,12 @@ function ensureBundle(): void {
 /** Fails the whole run once, with one line, when the target does not answer at all. */
 async function ensureTargetAnswers(target: ProfileInput): Promise<void> {
   try {
-    const answer = await fetch(`${target.baseURL}/classified_locations/countries`, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-    });
-    await answer.body?.cancel();
+    const path = '/classified_locations/countries';
+    await readOnce({ baseURL: target.baseURL, path, perSecond: target.requestsPerSecond });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    // A target that answers, if only to refuse (429/503 past the retries), does answer.
+    if (!(error instanceof TargetMisbehaviour)) return;
+    const cause = error.code ?? error.name;
     throw new Error(
       `target "${target.name}" at ${shownBaseURL(target)} does not answer (${cause}); no test was run`,
     );

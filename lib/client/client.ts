@@ -8,7 +8,7 @@ import { tallyAnswer, workerPresence } from '../memory/presence.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import { attachExchange, clip, type Exchange } from './evidence.ts';
 import { parseJsonBody } from './json-body.ts';
-import { type Pacer, workerPacer } from './pacer.ts';
+import type { Pace } from './pacer.ts';
 import { RunOutOfWaiting, TargetRateLimited, type Wait } from './rate-limit.ts';
 import { callTarget, type TargetCall, type TargetCallHooks } from './target-call.ts';
 import { type Incoming, TargetMisbehaviour } from './transport.ts';
@@ -125,13 +125,18 @@ export async function callTargetInTest(
   }
 }
 
+/** The pace of a call made inside a test: the profile's rate, this worker's lane among the run's workers. */
+export function workerPace(perSecond: number, testInfo: TestInfo): Pace {
+  return { perSecond, lane: testInfo.parallelIndex, lanes: testInfo.config.workers };
+}
+
 function isText(headers: Record<string, string>): boolean {
   return /json|text|xml/.test(headers['content-type'] ?? '');
 }
 
 /** Calls operations of the spec on the target, attaches redacted evidence, and runs every conformance check. */
 export class ApiClient {
-  private readonly pacer: Pacer;
+  private readonly pace: Pace;
 
   constructor(
     private readonly profile: TargetProfile,
@@ -139,7 +144,7 @@ export class ApiClient {
     private readonly testInfo: TestInfo,
     private readonly redact: (text: string) => string,
   ) {
-    this.pacer = workerPacer(profile.requestsPerSecond, testInfo.parallelIndex, testInfo.config.workers);
+    this.pace = workerPace(profile.requestsPerSecond, testInfo);
   }
 
   /** Calls an operation; the test fails at once if the answer breaks a conformance check. */
@@ -190,7 +195,7 @@ export class ApiClient {
       {
         out: { method, url, headers, body, timeoutMs: this.profile.timeoutMs },
         label,
-        pacer: this.pacer,
+        pace: this.pace,
         policy: this.profile.rateLimit,
       },
       this.redact,

@@ -1,15 +1,21 @@
 import type { RateLimitPolicy } from '../profile/types.ts';
-import type { Pacer } from './pacer.ts';
+import { type Pace, pacerOf } from './pacer.ts';
 import { type Wait, waitBeforeRetry } from './rate-limit.ts';
+import { noteExchange } from './recorder.ts';
 import { countAnswered, recordLine } from './run-ledger.ts';
 import { type ExchangeHooks, exchange, type Incoming, type Outgoing } from './transport.ts';
 
-/** One request of the suite to the target, as every way of calling it sends it. */
+/**
+ * One request of the suite to the target. callTarget is the one path every caller takes (the API
+ * client, raw robustness calls, discovery, drift, the cleanup of writable packs, global setup's first
+ * call): there is no other way the suite sends a request to a target.
+ */
 export interface TargetCall {
   out: Outgoing;
   /** `GET /orders/2000000001` with secrets redacted: the name of the call in the ledger and messages. */
   label: string;
-  pacer: Pacer;
+  /** The profile's rate and this process's lane: the call is paced by the process's one pacer of its target. */
+  pace: Pace;
   policy?: RateLimitPolicy;
 }
 
@@ -34,14 +40,20 @@ export async function callTarget(call: TargetCall, hooks: TargetCallHooks = {}):
   const waits: Wait[] = [];
   const aroundRetry = <T>(reason: string, retry: () => Promise<T>): Promise<T> => {
     recordLine({ label: call.label, status: 0, waitedMs: 0, retriedAfter: reason });
-    return hooks.aroundRetry ? hooks.aroundRetry(reason, retry) : retry();
+    const noted = () => {
+      noteExchange(call.out.method, call.out.url);
+      return retry();
+    };
+    return hooks.aroundRetry ? hooks.aroundRetry(reason, noted) : noted();
   };
+  const pacer = pacerOf(call.out.url, call.pace);
   for (let attempt = 0; ; attempt += 1) {
-    const ticket = await call.pacer.wait();
+    const ticket = await pacer.wait();
     hooks.held?.(ticket.waitedMs);
     const started = Date.now();
+    noteExchange(call.out.method, call.out.url);
     const answer = await exchange(call.out, { aroundRetry });
-    call.pacer.observe(answer.status, ticket);
+    pacer.observe(answer.status, ticket);
     if (answer.status !== 429 && answer.status !== 503) countAnswered();
     await hooks.answered?.(answer, Date.now() - started, [...waits]);
     const waitMs = waitBeforeRetry(call.policy, call.label, answer, attempt);

@@ -1,4 +1,3 @@
-import { Pacer } from '../client/pacer.ts';
 import { TargetRateLimited } from '../client/rate-limit.ts';
 import { callTarget } from '../client/target-call.ts';
 import type { ProfileInput, UserRole } from '../profile/types.ts';
@@ -37,14 +36,13 @@ export interface ReaderOptions {
 type Query = Record<string, string | number | undefined>;
 
 /**
- * GET requests only, bounded by a budget and a time limit, sent as the suite sends them: paced at the
- * run's rate (the pacer discovery shares with the workers: a limit answer here slows the whole run),
+ * GET requests only, bounded by a budget and a time limit, sent through the suite's one client
+ * (lib/client callTarget): paced at the run's rate (a limit answer here slows the whole run),
  * a read reset before any answer sent once more on a fresh connection, 429/503 waited out as asked.
  */
 export class Reader {
   used = 0;
   private readonly deadline: number;
-  private readonly pacer: Pacer;
   /** The needs the reads under way are made for (steps nest: a failure counts for all of them). */
   private readonly serving: (readonly string[])[] = [];
 
@@ -54,7 +52,6 @@ export class Reader {
     private readonly onFailed: OnFailedRead = () => {},
   ) {
     this.deadline = Date.now() + options.timeLimitMs;
-    this.pacer = new Pacer(options.requestsPerSecond, 0, 1);
   }
 
   /** Runs a step of discovery whose reads serve `needs`: a read of it that fails is recorded for each. */
@@ -106,7 +103,7 @@ export class Reader {
         },
         // The path only: ids, never a token or the base URL.
         label: `GET ${path} (discovery)`,
-        pacer: this.pacer,
+        pace: { perSecond: this.options.requestsPerSecond },
         policy: this.profile.rateLimit,
       });
       const text = answer.bytes.toString('utf8');

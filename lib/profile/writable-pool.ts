@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { workerPacer } from '../client/pacer.ts';
 import { callTarget } from '../client/target-call.ts';
 import type { ProfileInput } from './types.ts';
 
@@ -67,8 +66,8 @@ async function deleteFiscalDocuments(profile: ProfileInput, pack: number): Promi
       timeoutMs: profile.timeoutMs,
     },
     label: `DELETE /packs/${pack}/fiscal_documents (cleanup)`,
-    // The worker's pacer, made by the API client that sent the writes being cleaned up.
-    pacer: workerPacer(profile.requestsPerSecond, 0, 1),
+    // Paced by the worker's pacer of this target, made by the API client that sent the writes.
+    pace: { perSecond: profile.requestsPerSecond },
     policy: profile.rateLimit,
   }).catch(() => undefined);
 }

@@ -4,7 +4,7 @@ import { runFindings } from '../../lib/checks/findings.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import type { ObservedResponse } from '../../lib/checks/types.ts';
 import { parseJsonBody } from '../../lib/client/json-body.ts';
-import { exchange } from '../../lib/client/transport.ts';
+import { callTarget } from '../../lib/client/target-call.ts';
 import type { RoleSource, Roles, SideData } from './roles.ts';
 import type { Call, Exchange, Expectation, SideContext } from './types.ts';
 
@@ -17,28 +17,12 @@ export interface SideOptions {
   redact: (text: string) => string;
 }
 
-/** Spaces requests to the profile's requestsPerSecond, as the suite's client does. */
-function pacer(perSecond: number): () => Promise<void> {
-  let next = 0;
-  return async () => {
-    if (perSecond <= 0) return;
-    const now = Date.now();
-    const at = Math.max(now, next);
-    next = at + 1000 / perSecond;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-  };
-}
-
 function fillPath(template: string, values: Call['path'] = {}): string {
   return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name])));
 }
 
 export class Side {
-  private readonly wait: () => Promise<void>;
-
-  constructor(readonly options: SideOptions) {
-    this.wait = pacer(options.profile.requestsPerSecond ?? 0);
-  }
+  constructor(readonly options: SideOptions) {}
 
   get name(): SideOptions['name'] {
     return this.options.name;
@@ -61,14 +45,19 @@ export class Side {
       throw new Error(`profile "${profile.name}" does not allow writes: refusing ${method} ${op.path}`);
     const { url, headers } = this.prepare(op.path, call);
     if (call.json !== undefined) headers['content-type'] = 'application/json';
-    await this.wait();
-    // The suite's transport: a read whose idle keep-alive connection the target closed is sent once more.
-    const answer = await exchange({
-      method,
-      url,
-      headers,
-      body: call.json === undefined ? undefined : JSON.stringify(call.json),
-      timeoutMs: profile.timeoutMs ?? 10_000,
+    const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);
+    // The suite's one client: paced at the profile's rate, a reset read sent once more, 429/503 waited out.
+    const answer = await callTarget({
+      out: {
+        method,
+        url,
+        headers,
+        body: call.json === undefined ? undefined : JSON.stringify(call.json),
+        timeoutMs: profile.timeoutMs ?? 10_000,
+      },
+      label,
+      pace: { perSecond: profile.requestsPerSecond ?? 0 },
+      policy: profile.rateLimit,
     });
     const { bytes } = answer;
     const contentType = answer.headers['content-type'] ?? '';
@@ -79,7 +68,6 @@ export class Side {
       body: parseJsonBody(text, contentType),
       text,
     };
-    const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);
     const findings = runFindings({ spec, op, label: `${method} ${op.path}`, redact }, response).map(
       (finding) => ({ ...finding, message: redact(finding.message) }),
     );

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
+import { answersOk } from '../../lib/client/read-once.ts';
 import { readResults, type TestRecord } from '../../lib/report/results.ts';
 import { freePort } from '../free-port.ts';
 
@@ -87,12 +88,7 @@ function startMock(faults: string[], port: number): ChildProcess {
 async function waitHealthy(port: number, mock: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (mock.exitCode !== null) throw new Error(`the mock exited with ${mock.exitCode} before answering`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/__mock/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answersOk(`http://127.0.0.1:${port}`, '/__mock/health')) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the mock on port ${port} did not answer within 30 s`);

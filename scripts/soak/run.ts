@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
+import { answersOk } from '../../lib/client/read-once.ts';
 import { readResults, type TestRecord } from '../../lib/report/results.ts';
 
 /** A mock started apart, as a staging server is: its own process, listening on loopback. */
@@ -24,10 +25,7 @@ export async function startServer(port: number, flags: string[], logFile: string
   };
   for (let tries = 0; tries < 150; tries += 1) {
     if (child.exitCode !== null) break;
-    const up = await fetch(`${baseURL}/__mock/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const up = await answersOk(baseURL, '/__mock/health');
     if (up) return { baseURL, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

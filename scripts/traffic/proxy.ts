@@ -36,6 +36,12 @@ function upstreamHeaders(req: IncomingMessage, upstream: URL): Record<string, st
 /**
  * A forwarding proxy: every request goes to the upstream as sent (only Host changes), and the client
  * receives the upstream's status, headers and bytes unchanged; each exchange is kept for judging.
+ *
+ * The one request path of the suite that does not go through lib/client, on purpose: these are a
+ * third party's requests, not the suite's. The client's transport would change what is judged (it
+ * reads a whole body before answering, decompresses it, caps it, retries a reset read, paces and waits
+ * out 429/503), while the proxy must stream each request and answer through, byte for byte, once, at
+ * the third party's own pace. The suite's own calls during a traffic run (none today) would use lib/client.
  */
 export async function startProxy(options: {
   upstream: string;

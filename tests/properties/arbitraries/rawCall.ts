@@ -2,8 +2,7 @@ import { type APIRequestContext, test } from '@playwright/test';
 import { runFindings } from '../../../lib/checks/findings.ts';
 import type { Spec } from '../../../lib/checks/spec.ts';
 import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts';
-import { callTargetInTest, extendTimeout } from '../../../lib/client/client.ts';
-import { workerPacer } from '../../../lib/client/pacer.ts';
+import { callTargetInTest, extendTimeout, workerPace } from '../../../lib/client/client.ts';
 import { profileRedactor } from '../../../lib/profile/load.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
@@ -22,8 +21,7 @@ async function send(target: TargetProfile, method: string, url: string, headers:
   const redact = profileRedactor(target);
   const label = redact(`${method} ${url.replace(target.baseURL, '')}`);
   const out = { method, url, headers, timeoutMs: target.timeoutMs };
-  const pacer = workerPacer(target.requestsPerSecond, info.parallelIndex, info.config.workers);
-  const call = { out, label, pacer, policy: target.rateLimit };
+  const call = { out, label, pace: workerPace(target.requestsPerSecond, info), policy: target.rateLimit };
   const answer = await callTargetInTest(call, redact, { held: (ms) => extendTimeout(info, ms) });
   return { status: answer.status, headers: answer.headers, text: answer.bytes.toString('utf8') };
 }
