@@ -61,3 +61,22 @@ export function bodyAt<R extends Answer<OperationId>, S extends DocumentedStatus
   }
   return res.body;
 }
+
+/** Whether the answer is one of `operationId` (for a loop over several operations). */
+export function isAnswerOf<R extends Answer, O extends R['operationId']>(
+  res: R,
+  operationId: O,
+): res is R & { operationId: O } {
+  return res.operationId === operationId;
+}
+
+/**
+ * A documented body as a foreign target may send it: every field optional, at every depth. For code
+ * that judges fields the reference only lists where an answer carries them, so that the compiler asks
+ * for the omission to be handled (an omission is reported by the schema check, never a crash).
+ */
+export type Omittable<T> = T extends readonly (infer E)[]
+  ? Omittable<E>[]
+  : T extends object
+    ? { [K in keyof T]?: Omittable<T[K]> }
+    : T;

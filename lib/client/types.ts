@@ -1,6 +1,6 @@
 import type { components, operations } from '../generated/spec-types.ts';
-import type { OperationId } from './typed.ts';
 import type { UserRole } from '../profile/types.ts';
+import type { OperationId } from './typed.ts';
 
 /** Who makes a call: a profile user, nobody, or a literal token (malformed, unknown). */
 export type Caller = UserRole | 'anonymous' | { token: string };
@@ -49,6 +49,7 @@ export interface ApiResponse<O extends string = string> {
 /** Every schema of the spec, by component name (`Schemas['Order']`). */
 export type Schemas = components['schemas'];
 export type { OperationId } from './typed.ts';
+
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 type Responses<O extends OperationId> = operations[O]['responses'];
 /** The JSON body the spec documents for the 2xx answers of an operation. */

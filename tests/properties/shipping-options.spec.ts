@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import type { DeliveryPromise, ShippingOption } from '../../lib/shapes/catalog.ts';
+import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { zipCodes } from './arbitraries/zipCodes.ts';
 
@@ -17,7 +18,7 @@ const RULE_IDS = [
   'SHIP-EDT-BUSINESS-RANGE',
 ];
 
-function expectDatesFollowHandling(edt: DeliveryPromise, what: string): void {
+function expectDatesFollowHandling(edt: Schemas['EstimatedDeliveryTime'], what: string): void {
   if (edt.type === 'known' || edt.type === 'known_frame') {
     expect(Number.isInteger(edt.handling), `SHIP-EDT-HANDLING: handling of ${what} is known`).toBe(true);
     expect(typeof edt.date, `SHIP-EDT-DATE-IF-HANDLING: date of ${what}`).toBe('string');
@@ -27,31 +28,33 @@ function expectDatesFollowHandling(edt: DeliveryPromise, what: string): void {
     expect(edt.offset?.date ?? null, `SHIP-EDT-DATE-IF-HANDLING: no offset.date (${what})`).toBeNull();
   }
   if (edt.type === 'known_frame') {
-    const end = Date.parse(edt.offset?.date ?? '');
+    const end = Date.parse(String(edt.offset?.date ?? ''));
     expect(end, `SHIP-EDT-DATE-IF-HANDLING: range of ${what} ends after it starts`).toBeGreaterThanOrEqual(
-      Date.parse(edt.date ?? ''),
+      Date.parse(String(edt.date ?? '')),
     );
   }
 }
 
 /** The reference's rules for one option: delivery-time type rules, business-day range (and on the mock cost within list_cost). */
-function expectOptionRules(option: ShippingOption, where: string, isMock: boolean): void {
+function expectOptionRules(option: Schemas['ShippingOption'], where: string, isMock: boolean): void {
   const edt = option.estimated_delivery_time;
   const what = `option ${String(option.id)} (${edt?.type}) ${where}`;
   if (isMock)
-    expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(option.list_cost);
+    expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(
+      Number(option.list_cost),
+    );
   // An absent promise is an omission (reported by the schema check); its rules need one to apply to.
   if (edt === undefined && !isMock) return;
   expect(['known', 'known_frame', 'unknown', 'unknown_frame'], `SHIP-EDT-TYPES: ${what}`).toContain(edt.type);
   expect(
-    Number.isInteger(edt.shipping) && edt.shipping >= 0,
+    Number.isInteger(edt.shipping) && Number(edt.shipping) >= 0,
     `SHIP-EDT-TYPES: shipping hours of ${what}`,
   ).toBe(true);
   expectDatesFollowHandling(edt, what);
   if (edt.type === 'unknown_frame') {
     const amplitude = edt.offset?.shipping;
     expect(
-      Number.isInteger(amplitude) && (amplitude ?? -1) >= 0,
+      Number.isInteger(amplitude) && Number(amplitude ?? -1) >= 0,
       `SHIP-EDT-BUSINESS-RANGE: [shipping, shipping + offset.shipping] of ${what} is a range`,
     ).toBe(true);
   }
@@ -68,8 +71,7 @@ async function shownItems(api: ApiClient, target: TargetProfile): Promise<string
       limit: 10,
     },
   });
-  const found =
-    res.status === 200 ? (res.body as { results: { id: string }[] }).results.map((r) => r.id) : [];
+  const found = hasStatus(res, 200) ? res.body.results.map((r) => String(r.id)) : [];
   return [...new Set([shippingItem, ...found])];
 }
 
@@ -78,7 +80,7 @@ async function shownCities(api: ApiClient, target: TargetProfile): Promise<strin
   const { stateId, cityTo, cityId, cityWithoutNeighborhoods } = target.catalog;
   // With a token: whether a location read needs one is not shown, and reading with one is always shown.
   const res = await api.call('getState', { as: 'seller', path: { state_id: stateId } });
-  const listed = res.status === 200 ? (res.body as { cities: { id: string }[] }).cities.map((c) => c.id) : [];
+  const listed = hasStatus(res, 200) ? res.body.cities.map((c) => String(c.id)) : [];
   return [...new Set([cityTo, cityId, cityWithoutNeighborhoods, ...listed])];
 }
 
@@ -92,7 +94,7 @@ async function expectRulesOnSuccess(
   const res = await api.call('getShippingOptions', { as: 'buyer', path: { item_id: item }, query });
   if (res.status !== 200) return 0;
   const where = `for ${item} to ${JSON.stringify(query)}`;
-  const options = (res.body as { options: ShippingOption[] }).options;
+  const options = bodyAt(res, 200).options;
   for (const option of options) expectOptionRules(option, where, isMock);
   return options.length;
 }
