@@ -80,3 +80,12 @@ export type Omittable<T> = T extends readonly (infer E)[]
   : T extends object
     ? { [K in keyof T]?: Omittable<T[K]> }
     : T;
+
+/**
+ * The `error` code of an answer's body, read without trusting its shape (undefined when the body is not
+ * an object naming one): for answers whose status a test has not pinned down to a documented one.
+ */
+export function errorCodeOf(res: { body: unknown }): unknown {
+  const { body } = res;
+  return typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined;
+}

@@ -131,7 +131,10 @@ test.describe('GET /orders/{order_id}', () => {
       const order = await readOrder(api, seed.orders.byStatus.paid);
       const approved = order.payments.find((payment) => payment.status === 'approved');
       expect(approved, `order ${order.id}: a payment with status approved`).toBeDefined();
-      expect(approved?.available_actions).toContain('refund');
+      // The short form of a payment carries no available_actions.
+      expect(approved && 'available_actions' in approved ? approved.available_actions : []).toContain(
+        'refund',
+      );
     },
   );
 
@@ -155,7 +158,7 @@ test.describe('GET /orders/{order_id}', () => {
       if (judged(target, requestedBy))
         expect(typeof requestedBy, `order ${order.id}: cancel_detail.requested_by`).toBe('string');
       if (judged(target, date))
-        expect(Number.isNaN(Date.parse(date ?? '')), `order ${order.id}: cancel_detail.date`).toBe(false);
+        expect(Number.isNaN(Date.parse(String(date))), `order ${order.id}: cancel_detail.date`).toBe(false);
     },
   );
 

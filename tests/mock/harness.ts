@@ -150,7 +150,8 @@ export function expectMockError(
 ): void {
   expect(res.status, res.text).toBe(status);
   expect(res.body).toMatchObject({ error, status, cause: [] });
-  const actual = (res.body as { message?: string }).message;
+  const { body } = res;
+  const actual = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
   if (typeof message === 'string') expect(actual).toBe(message);
   else if (message) expect(actual).toMatch(message);
 }
