@@ -148,7 +148,7 @@ export class ApiClient {
   }
 
   /** Calls an operation; the test fails at once if the answer breaks a conformance check. */
-  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+  async call<O extends string>(operationId: O, options: CallOptions = {}): Promise<ApiResponse<O>> {
     const response = await this.send(operationId, options);
     if (response.violations.length > 0) {
       throw new Error(`${response.label} does not conform:\n- ${response.violations.join('\n- ')}`);
@@ -169,7 +169,7 @@ export class ApiClient {
   }
 
   /** Like call, but leaves the violations to the caller (for tests of the checks themselves). */
-  async send(operationId: string, given: CallOptions = {}): Promise<ApiResponse> {
+  async send<O extends string>(operationId: O, given: CallOptions = {}): Promise<ApiResponse<O>> {
     const op = this.spec.operation(operationId);
     const options = this.withoutSideEffects(operationId, given);
     const method = op.method.toUpperCase();
@@ -232,7 +232,7 @@ export class ApiClient {
     return { url, headers };
   }
 
-  private observe(operationId: string, label: string, answer: Incoming): ApiResponse {
+  private observe<O extends string>(operationId: O, label: string, answer: Incoming): ApiResponse<O> {
     const { bytes, headers, status } = answer;
     const contentType = headers['content-type'] ?? '';
     const text = isText(headers) ? bytes.toString('utf8') : bytes.toString('latin1');

@@ -1,5 +1,6 @@
 import type { components, operations } from '../generated/spec-types.ts';
 import type { UserRole } from '../profile/types.ts';
+import type { OperationId } from './typed.ts';
 
 /** Who makes a call: a profile user, nobody, or a literal token (malformed, unknown). */
 export type Caller = UserRole | 'anonymous' | { token: string };
@@ -26,8 +27,9 @@ export interface CallOptions {
   multipart?: Record<string, FilePart | FilePart[] | string>;
 }
 
-export interface ApiResponse {
-  operationId: string;
+export interface ApiResponse<O extends string = string> {
+  /** The operation called: a literal operationId types the body through lib/client/typed.ts. */
+  operationId: O;
   /** `GET /orders/2000000001` with secrets redacted. */
   label: string;
   status: number;
@@ -46,8 +48,8 @@ export interface ApiResponse {
 
 /** Every schema of the spec, by component name (`Schemas['Order']`). */
 export type Schemas = components['schemas'];
-/** An operationId of the spec. */
-export type OperationId = keyof operations;
+export type { OperationId } from './typed.ts';
+
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 type Responses<O extends OperationId> = operations[O]['responses'];
 /** The JSON body the spec documents for the 2xx answers of an operation. */
@@ -56,6 +58,6 @@ export type SuccessBody<O extends OperationId> = {
 }[keyof Responses<O>];
 
 /** A conforming success answer: its body is the documented one, typed from the spec. */
-export interface TypedResponse<O extends OperationId> extends ApiResponse {
+export interface TypedResponse<O extends OperationId> extends ApiResponse<O> {
   body: SuccessBody<O>;
 }

@@ -5,8 +5,8 @@
  */
 
 export interface IdNamed {
-  id?: string;
-  name?: string;
+  id?: unknown;
+  name?: unknown;
 }
 
 export interface WalkedCategory extends IdNamed {

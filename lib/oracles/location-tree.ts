@@ -6,8 +6,8 @@
  */
 
 export interface IdNamed {
-  id?: string;
-  name?: string;
+  id?: unknown;
+  name?: unknown;
 }
 
 const idName = (node: IdNamed) => `${node.id} (${node.name})`;

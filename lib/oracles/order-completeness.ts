@@ -38,6 +38,8 @@ export interface OrderFilter {
   selects(order: SeenOrder, values: readonly string[], role: Role): boolean | undefined;
 }
 
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
 const distinct = (values: (string | undefined | null)[]): string[] =>
   [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))].sort();
 
@@ -184,7 +186,8 @@ const freeSearch: OrderFilter[] = [
     soundness: 'ORD-SEARCH-Q',
     completeness: 'ORD-SEARCH-Q-COMPLETE',
     reads: ['order_items'],
-    values: (data) => distinct(data.flatMap((o) => (o.order_items ?? []).map((line) => line.item?.title))),
+    values: (data) =>
+      distinct(data.flatMap((o) => (o.order_items ?? []).map((line) => textOf(line.item?.title)))),
     several: false,
     query: ([q]) => ({ q: q! }),
     selects: (order, [q]) => order.order_items?.some((line) => line.item?.title === q),
@@ -194,7 +197,7 @@ const freeSearch: OrderFilter[] = [
     soundness: 'ORD-SEARCH-Q',
     completeness: 'ORD-SEARCH-Q-COMPLETE',
     reads: ['buyer', 'seller'],
-    values: (data, role) => distinct(data.map((o) => o[counterpart(role)]?.nickname)),
+    values: (data, role) => distinct(data.map((o) => textOf(o[counterpart(role)]?.nickname))),
     several: false,
     query: ([q]) => ({ q: q! }),
     // The nickname is the counterpart's: every order with that counterpart, nickname shown or not.

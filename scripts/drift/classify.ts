@@ -3,6 +3,7 @@
  * servers (ids, names, dates, counts). Two answers of the same class are the same to the drift run.
  */
 import type { ObservedResponse } from '../../lib/checks/types.ts';
+import { errorCodeOf } from '../../lib/client/typed.ts';
 
 export type LengthClass = 'empty' | 'non-empty';
 
@@ -56,7 +57,7 @@ function mergeTypes(seen: string | undefined, type: string): string {
 
 export function classify(response: ObservedResponse): AnswerClass {
   const result: AnswerClass = { status: response.status, fields: new Map(), lists: new Map() };
-  const error = (response.body as { error?: unknown } | undefined)?.error;
+  const error = errorCodeOf(response);
   if (response.status >= 400 && typeof error === 'string') result.error = error;
   walk(response.body, '', 0, result);
   return result;

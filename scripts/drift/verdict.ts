@@ -1,6 +1,7 @@
 /** Who is right when the two sides differ: the reference decides (naming a requirement and the side that breaks it), or it is silent. */
 import type { Requirement } from '../../lib/catalog/requirements.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
+import { errorCodeOf } from '../../lib/client/typed.ts';
 import { type SpecNotes, specNotes } from './notes.ts';
 import type { Exchange } from './types.ts';
 
@@ -27,9 +28,7 @@ export function silent(
   paths: string[] = [],
 ): Verdict {
   const statuses = [...new Set([pair.mock.response.status, pair.target.response.status])];
-  const errors = [pair.mock, pair.target].map(
-    (e) => (e.response.body as { error?: unknown } | undefined)?.error,
-  );
+  const errors = [pair.mock, pair.target].map((e) => errorCodeOf(e.response));
   const fieldNames = paths.map(
     (path) =>
       path

@@ -95,7 +95,7 @@ export class SequenceRules {
     const key = this.conversation(listing);
     const pending = (this.created.get(key) ?? []).filter((p) => after(listing.exchange, p.judged.exchange));
     const body = object(responseJson(listing.exchange));
-    const messages = Array.isArray(body?.messages) ? (body.messages as unknown[]) : undefined;
+    const messages: unknown[] | undefined = Array.isArray(body?.messages) ? body.messages : undefined;
     const total = object(body?.paging)?.total;
     const offset = Number(listing.exchange.url.searchParams.get('offset') ?? 0);
     if (pending.length === 0 || listing.exchange.status !== 200 || !messages) return [];
@@ -213,7 +213,7 @@ export class SequenceRules {
       return [...this.nothingListed(listing), ...this.notYetListed(listing)];
     if (listing.exchange.status !== 200) return [];
     const body = object(responseJson(listing.exchange));
-    const documents = Array.isArray(body?.fiscal_documents) ? (body.fiscal_documents as unknown[]) : [];
+    const documents: unknown[] = Array.isArray(body?.fiscal_documents) ? body.fiscal_documents : [];
     const listed = new Set(documents.map((d) => String(object(d)?.id)));
     const key = this.pack(listing);
     const out: RuleOutcome[] = [];

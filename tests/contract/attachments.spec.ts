@@ -8,6 +8,7 @@
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { ApiResponse, Caller, FilePart } from '../../lib/client/types.ts';
 
 const MIB_25 = 25 * 1024 * 1024;
@@ -35,9 +36,9 @@ function download(api: ApiClient, target: TargetProfile, id: string, as: Caller,
   return api.call('downloadAttachment', { as, path: { attachment_id: id }, query: q });
 }
 
-function uploadedId(res: ApiResponse): string {
+function uploadedId(res: ApiResponse<'uploadAttachment'>): string {
   expect([200, 201], `${res.label}: a success status`).toContain(res.status);
-  const id = (res.body as { id?: string }).id;
+  const id = bodyAt(res, [200, 201]).id;
   expect(id, `${res.label}: the attachment id`).toBeTruthy();
   return id!;
 }

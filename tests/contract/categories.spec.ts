@@ -1,8 +1,9 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
-import type { Category, IdName } from '../../lib/shapes/catalog.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 import { judged, skipUnless } from './support/reference.ts';
 
@@ -10,17 +11,13 @@ import { judged, skipUnless } from './support/reference.ts';
 // to the profile's leaf category always among them.
 const WALK_LIMIT = 40;
 
-interface Attribute extends IdName {
-  value_type: string;
-  value_max_length?: number;
-  values?: IdName[];
-  tags: { fixed: boolean; required: boolean };
-}
+type Category = Schemas['Category'];
+type IdName = Schemas['IdName'];
 
 async function readCategory(api: ApiClient, id: string): Promise<Category> {
   const res = await api.call('getCategory', { as: 'seller', path: { category_id: id } });
   expect(res.status, `${res.label}: a known category can be read`).toBe(200);
-  return res.body as Category;
+  return bodyAt(res, 200);
 }
 
 /** Parent → child pairs, breadth first from the root, the profile leaf's path first. */
@@ -28,7 +25,7 @@ async function walkTree(api: ApiClient, catalog: CatalogIds): Promise<[Category,
   const leaf = await readCategory(api, catalog.leafCategory);
   const seen = new Map<string, Category>();
   const pairs: [Category, Category][] = [];
-  const queue = [catalog.rootCategory, ...leaf.path_from_root.map((p) => p.id)];
+  const queue = [catalog.rootCategory, ...leaf.path_from_root.map((p) => String(p.id))];
   const get = async (id: string) => seen.get(id) ?? seen.set(id, await readCategory(api, id)).get(id)!;
   while (queue.length > 0 && seen.size < WALK_LIMIT) {
     const parent = await get(queue.shift()!);
@@ -45,8 +42,8 @@ async function walkTree(api: ApiClient, catalog: CatalogIds): Promise<[Category,
 const idName = ({ id, name }: IdName) => ({ id, name });
 
 /** The listed categories: the reference's wording admits `{categories: [...]}` and the bare array production sends. */
-const siteCategories = (body: unknown): IdName[] =>
-  Array.isArray(body) ? (body as IdName[]) : (body as { categories: IdName[] }).categories;
+const siteCategories = (body: Schemas['SiteCategories']): IdName[] =>
+  Array.isArray(body) ? body : body.categories;
 
 test.describe('GET /sites/{site_id}/categories', () => {
   test(
@@ -58,7 +55,7 @@ test.describe('GET /sites/{site_id}/categories', () => {
         path: { site_id: target.catalog.siteId },
       });
       expect(res.status).toBe(200);
-      const categories = siteCategories(res.body);
+      const categories = siteCategories(bodyAt(res, 200));
       expect(categories.map((c) => c.id)).toContain(target.catalog.rootCategory);
     },
   );
@@ -71,8 +68,8 @@ test.describe('GET /sites/{site_id}/categories', () => {
         as: 'seller',
         path: { site_id: target.catalog.siteId },
       });
-      for (const listed of siteCategories(res.body).slice(0, WALK_LIMIT)) {
-        const category = await readCategory(api, listed.id);
+      for (const listed of siteCategories(bodyAt(res, 200)).slice(0, WALK_LIMIT)) {
+        const category = await readCategory(api, String(listed.id));
         expect(idName(category), 'as listed').toEqual(idName(listed));
         const ancestors = category.path_from_root.filter((p) => p.id !== listed.id);
         expect(ancestors, `CAT-SITE-TOP-LEVEL: ${listed.id} is a root`).toEqual([]);
@@ -107,7 +104,7 @@ test.describe('GET /categories/{category_id}', () => {
         'max_sub_title_length',
         'max_description_length',
         'max_pictures_per_item',
-      ]) {
+      ] as const) {
         const value = leaf.settings?.[limit];
         if (judged(target, value))
           expect(Number.isInteger(value), `CAT-SETTINGS-LIMITS: settings.${limit}`).toBe(true);
@@ -166,7 +163,7 @@ test.describe('GET /categories/{category_id}/attributes', () => {
         path: { category_id: target.catalog.leafCategory },
       });
       expect(res.status).toBe(200);
-      const attributes = res.body as Attribute[];
+      const attributes = bodyAt(res, 200);
       skipUnless(
         attributes.length > 0,
         'a leaf category with attributes',
@@ -200,7 +197,7 @@ test.describe('GET /categories/{category_id}/attributes', () => {
       const res = await api.call('getCategoryAttributes', {
         path: { category_id: seed.catalog.leafCategory },
       });
-      const attributes = res.body as Attribute[];
+      const attributes = bodyAt(res, 200);
       expect(new Set(attributes.map((a) => a.value_type))).toEqual(
         new Set(['list', 'number', 'boolean', 'string']),
       );

@@ -1,6 +1,7 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 
 // Read-only. Whether the conversion needs, accepts or ignores a token is not shown (CUR-CONVERT-NO-TOKEN is a
 // gap): on a foreign target a call without a token that is refused is tried again with the seller's token.
@@ -16,7 +17,7 @@ async function ratioWithOrWithoutToken(api: ApiClient, from: string, to: string)
   if (bare.status === 401 || bare.status === 403) return ratio(api, from, to, 'seller');
   expect(bare.violations, bare.label).toEqual([]);
   expect(bare.status, bare.label).toBe(200);
-  return (bare.body as { ratio: number }).ratio;
+  return bodyAt(bare, 200).ratio;
 }
 
 test.describe('GET /currency_conversions/search', () => {

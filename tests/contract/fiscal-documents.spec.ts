@@ -7,16 +7,8 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError, expectFileOfType } from '../../lib/checks/assertions.ts';
 import { pdfPart as pdf } from '../../lib/client/samples.ts';
-import {
-  cleanUp,
-  type DocumentList,
-  download,
-  idsListed,
-  list,
-  remove,
-  upload,
-  writable,
-} from './support/fiscal-documents.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import { cleanUp, download, idsListed, list, remove, upload, writable } from './support/fiscal-documents.ts';
 
 test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
   test(
@@ -30,7 +22,7 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
       const pack = target.fiscal.sharedPack;
       const res = await list(api, pack, 'buyer');
       expect(res.status).toBe(200);
-      expect((res.body as DocumentList).pack_id).toBe(pack);
+      expect(bodyAt(res, 200).pack_id).toBe(pack);
       const all = await idsListed(api, pack, 'buyer');
       const seller = await idsListed(api, pack, 'seller');
       const seller2 = await idsListed(api, pack, 'seller2');
@@ -72,7 +64,7 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
       const pack = target.fiscal.halfPack;
       const own = await list(api, pack, 'seller');
       expect(own.status, own.label).toBe(200);
-      expect((own.body as DocumentList).fiscal_documents.length, own.label).toBeGreaterThan(0);
+      expect(bodyAt(own, 200).fiscal_documents.length, own.label).toBeGreaterThan(0);
       expectError(
         await list(api, pack, 'seller2'),
         {
@@ -96,7 +88,7 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
       const pack = target.fiscal.documentsPack;
       const ownIds = new Set(await idsListed(api, pack, 'seller'));
       expect(ownIds.size, `the seller lists documents in pack ${pack}`).toBeGreaterThan(0);
-      const listed = (await list(api, pack, 'buyer')).body as DocumentList;
+      const listed = bodyAt(await list(api, pack, 'buyer'), 200);
       expect(
         [...ownIds].filter((id) => !listed.fiscal_documents.some((doc) => doc.id === id)),
         'FIS-LIST-BUYER-ALL: the buyer lists every document its seller lists',

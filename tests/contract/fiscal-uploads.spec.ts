@@ -6,16 +6,8 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import { sampleFile as file, pdfPart as pdf, xmlPart as xml } from '../../lib/client/samples.ts';
-import {
-  cleanUp,
-  type DocumentList,
-  download,
-  idsListed,
-  list,
-  remove,
-  upload,
-  writable,
-} from './support/fiscal-documents.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import { cleanUp, download, idsListed, list, remove, upload, writable } from './support/fiscal-documents.ts';
 
 test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
   test(
@@ -36,9 +28,9 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
       try {
         const res = await upload(api, pack, pdf('nota-0.pdf'));
         expect(res.status).toBe(200);
-        const ids = (res.body as { ids: string[] }).ids;
+        const ids = bodyAt(res, 200).ids;
         expect(ids).toHaveLength(1);
-        const listed = (await list(api, pack, 'seller')).body as DocumentList;
+        const listed = bodyAt(await list(api, pack, 'seller'), 200);
         expect(listed.fiscal_documents).toEqual([
           expect.objectContaining({ id: ids[0], file_type: 'application/pdf', filename: 'nota-0.pdf' }),
         ]);
@@ -48,7 +40,7 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
         );
         const deleted = await remove(api, pack);
         expect(deleted.status).toBe(200);
-        expect((deleted.body as { message: string }).message).toContain(ids[0]);
+        expect(bodyAt(deleted, 200).message).toContain(ids[0]);
         expectError(await list(api, pack, 'seller'), { status: 404, error: 'not_found' }, target);
       } finally {
         await cleanUp(api, pack);
@@ -67,10 +59,10 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
       try {
         const res = await upload(api, pack, [pdf(), xml()]);
         expect(res.status).toBe(200);
-        const ids = (res.body as { ids: string[] }).ids;
+        const ids = bodyAt(res, 200).ids;
         expect(ids).toHaveLength(2);
         expectError(await upload(api, pack, xml('text/xml')), { status: 409, error: 'conflict' }, target);
-        const deleted = (await remove(api, pack)).body as { message: string };
+        const deleted = bodyAt(await remove(api, pack), 200);
         for (const id of ids) expect(deleted.message, 'the delete message lists both ids').toContain(id);
       } finally {
         await cleanUp(api, pack);
@@ -134,12 +126,12 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
         for (const refused of answers.filter((res) => res.status !== 200))
           expectError(refused, { status: 409, error: 'conflict' }, target);
         expect(accepted.length, 'an empty pack accepts the first file of a type').toBeGreaterThan(0);
-        const listed = ((await list(api, pack, 'seller')).body as DocumentList).fiscal_documents;
+        const listed = bodyAt(await list(api, pack, 'seller'), 200).fiscal_documents;
         const pdfs = listed.filter((doc) => doc.file_type === 'application/pdf');
         expect(listed.length, 'documents of the seller in the pack').toBeLessThanOrEqual(2);
         expect(pdfs.length, 'PDFs of the seller in the pack').toBeLessThanOrEqual(1);
         expect(listed.length - pdfs.length, 'XMLs of the seller in the pack').toBeLessThanOrEqual(1);
-        const ids = accepted.flatMap((res) => (res.body as { ids: string[] }).ids);
+        const ids = accepted.flatMap((res) => bodyAt(res, 200).ids);
         expect(listed.map((doc) => doc.id).sort(), 'every accepted upload is listed').toEqual(ids.sort());
       } finally {
         await cleanUp(api, pack);

@@ -1,34 +1,21 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
 import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 // Read-only: GET /sites/{site_id}/search with the profile's category and range.
 
-interface Point {
-  latitude?: unknown;
-  longitude?: unknown;
-}
-
-interface Item {
-  id: string;
-  site_id?: string;
-  category_id?: string;
-  location?: Point;
-  seller_address?: Point;
-}
-
-interface SearchResult {
-  site_id?: string;
-  paging: { total: number; offset: number; limit: number };
-  results: Item[];
-}
+type Item = Schemas['ItemSearchResultItem'];
 
 type Range = CatalogIds['search'];
 
 /** The coordinates an item carries: location's and seller_address's, where both are numbers. */
-function pointsOf(item: Item): { latitude: number; longitude: number }[] {
+function pointsOf(
+  item: Partial<Pick<Item, 'location' | 'seller_address'>>,
+): { latitude: number; longitude: number }[] {
   return [item.location, item.seller_address].flatMap((point) =>
     typeof point?.latitude === 'number' && typeof point.longitude === 'number'
       ? [{ latitude: point.latitude, longitude: point.longitude }]
@@ -72,7 +59,7 @@ async function isInCategory(
   if (categoryId === searched) return true;
   const res = await api.call('getCategory', { as: 'seller', path: { category_id: categoryId } });
   expect(res.status, `${res.label}: the category of a result can be read`).toBe(200);
-  const path = (res.body as { path_from_root?: { id: string }[] }).path_from_root;
+  const path = bodyAt(res, 200).path_from_root;
   if (path === undefined && !isMock) return undefined;
   return (path ?? []).some((p) => p.id === searched);
 }
@@ -95,7 +82,7 @@ test.describe('GET /sites/{site_id}/search', () => {
     async ({ api, target }) => {
       const res = await search(api, target.catalog, 10);
       expect(res.status).toBe(200);
-      const body = res.body as SearchResult;
+      const body = bodyAt(res, 200);
       const { search: range, siteId } = target.catalog;
       // Listed fields (site_id, category_id, coordinates) are judged where the answer carries them.
       if (judged(target, body.site_id)) expect(body.site_id, 'SEARCH-SITE: envelope').toBe(siteId);
@@ -125,7 +112,7 @@ test.describe('GET /sites/{site_id}/search', () => {
       let categorized = 0;
       for (const categoryId of new Set(body.results.map((item) => item.category_id))) {
         if (categoryId === undefined && !target.isMock) continue;
-        const inside = await isInCategory(api, categoryId ?? '', range.category, target.isMock);
+        const inside = await isInCategory(api, String(categoryId ?? ''), range.category, target.isMock);
         if (inside === undefined) continue;
         categorized += 1;
         expect(inside, `SEARCH-CATEGORY: ${categoryId} is ${range.category} or below it`).toBe(true);
@@ -139,13 +126,13 @@ test.describe('GET /sites/{site_id}/search', () => {
       `answers at most ${limit} result(s) to limit=${limit}, with paging consistent with the page`,
       verifies(['SEARCH-LIMIT', 'SEARCH-PAGING'], '@readonly'),
       async ({ api, target }) => {
-        const body = (await search(api, target.catalog, limit)).body as SearchResult;
+        const body = bodyAt(await search(api, target.catalog, limit), 200);
         expect(body.results.length, 'SEARCH-LIMIT').toBeLessThanOrEqual(limit);
         expect(body.results.length, 'SEARCH-PAGING: results within paging.limit').toBeLessThanOrEqual(
-          body.paging.limit,
+          Number(body.paging.limit),
         );
         expect(body.paging.total, 'SEARCH-PAGING: total counts this page').toBeGreaterThanOrEqual(
-          body.paging.offset + body.results.length,
+          Number(body.paging.offset) + body.results.length,
         );
       },
     );
@@ -155,11 +142,11 @@ test.describe('GET /sites/{site_id}/search', () => {
     'keeps the total when the limit changes and fills the page when more match',
     verifies(['SEARCH-LIMIT', 'SEARCH-PAGING'], '@readonly'),
     async ({ api, target }) => {
-      const one = (await search(api, target.catalog, 1)).body as SearchResult;
-      const many = (await search(api, target.catalog, 10)).body as SearchResult;
+      const one = bodyAt(await search(api, target.catalog, 1), 200);
+      const many = bodyAt(await search(api, target.catalog, 10), 200);
       expect(one.paging.total, 'SEARCH-PAGING: total does not depend on the limit').toBe(many.paging.total);
       expect(one.results.length, 'SEARCH-LIMIT: one result when at least one matches').toBe(
-        Math.min(1, one.paging.total),
+        Math.min(1, Number(one.paging.total)),
       );
     },
   );
@@ -171,7 +158,7 @@ test.describe('GET /sites/{site_id}/search on the mock', () => {
     'includes the bounds of the range and the items of descendant categories',
     verifies(['SEARCH-LOCATION-INCLUSIVE', 'SEARCH-CATEGORY-DESCENDANTS'], '@readonly', '@mock-only'),
     async ({ api, seed }) => {
-      const body = (await search(api, seed.catalog, 50)).body as SearchResult;
+      const body = bodyAt(await search(api, seed.catalog, 50), 200);
       expect(body.results.map((item) => item.id).sort()).toEqual([
         'MLB100000001',
         'MLB100000002',
@@ -185,10 +172,10 @@ test.describe('GET /sites/{site_id}/search on the mock', () => {
     'echoes the limit in paging and uses 50 when none is sent',
     verifies(['SEARCH-PAGE-SIZE'], '@readonly', '@mock-only'),
     async ({ api, seed }) => {
-      const limited = (await search(api, seed.catalog, 2)).body as SearchResult;
+      const limited = bodyAt(await search(api, seed.catalog, 2), 200);
       expect([limited.paging, limited.results.length]).toEqual([{ total: 4, offset: 0, limit: 2 }, 2]);
       const res = await api.call('searchSiteItems', { path: { site_id: seed.catalog.siteId } });
-      expect((res.body as SearchResult).paging.limit).toBe(50);
+      expect(bodyAt(res, 200).paging.limit).toBe(50);
     },
   );
 

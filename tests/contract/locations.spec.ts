@@ -1,7 +1,8 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import type { City, Country, IdName, Neighborhood, State } from '../../lib/shapes/catalog.ts';
+import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 
 // Read-only: locations are never written. A foreign target may have hundreds of children per
@@ -10,20 +11,35 @@ const CHILDREN_CHECKED = 25;
 
 /** The listed children to read: the profile's first, then the others up to CHILDREN_CHECKED. */
 function sample(children: IdName[], mustHave: string[] = []): IdName[] {
-  const first = children.filter((child) => mustHave.includes(child.id));
-  const rest = children.filter((child) => !mustHave.includes(child.id));
+  const first = children.filter((child) => mustHave.includes(String(child.id)));
+  const rest = children.filter((child) => !mustHave.includes(String(child.id)));
   return [...first, ...rest].slice(0, Math.max(CHILDREN_CHECKED, first.length));
 }
 
-async function read<T>(api: ApiClient, operationId: string, path: Record<string, string>): Promise<T> {
-  const res = await api.call(operationId, { as: 'seller', path });
+type LocationRead = 'getCountry' | 'getState' | 'getCity' | 'getNeighborhood';
+
+/** Reads a location; ids come from the profile or from a listing (opaque: sent as their text). */
+async function read<O extends LocationRead>(
+  api: ApiClient,
+  operationId: O,
+  path: Record<string, unknown>,
+): Promise<BodyAt<O, 200>> {
+  const ids = Object.fromEntries(Object.entries(path).map(([name, id]) => [name, String(id)]));
+  const res = await api.call(operationId, { as: 'seller', path: ids });
   expect(res.status, `${res.label}: a listed location can be read`).toBe(200);
-  return res.body as T;
+  return bodyAt(res, 200);
 }
+
+type IdName = Schemas['IdName'];
 
 // Objects are open (the reference never says a field list is complete): compare the fields it names.
 const byId = ({ id, name }: IdName) => ({ id, name });
-const summaryOf = ({ id, name, locale, currency_id }: Country) => ({ id, name, locale, currency_id });
+const summaryOf = ({ id, name, locale, currency_id }: Schemas['CountrySummary']) => ({
+  id,
+  name,
+  locale,
+  currency_id,
+});
 
 test.describe('GET /classified_locations/countries', () => {
   test(
@@ -32,7 +48,7 @@ test.describe('GET /classified_locations/countries', () => {
     async ({ api, target }) => {
       const res = await api.call('listCountries', { as: 'seller' });
       expect(res.status).toBe(200);
-      const countries = res.body as Country[];
+      const countries = bodyAt(res, 200);
       expect(countries.map((c) => c.id)).toContain(target.catalog.countryId);
       for (const country of countries)
         expect(country.id, 'LOC-COUNTRIES-FIELDS: two-letter id').toMatch(/^[A-Z]{2}$/);
@@ -46,9 +62,9 @@ test.describe('GET /classified_locations/countries/{country_id}', () => {
     'reads every listed country with the name, locale and currency of the list',
     verifies(['LOC-COUNTRY-LISTED', 'LOC-COUNTRY-FIELDS'], '@readonly'),
     async ({ api }) => {
-      const list = (await api.call('listCountries', { as: 'seller' })).body as Country[];
+      const list = bodyAt(await api.call('listCountries', { as: 'seller' }), 200);
       for (const summary of list.slice(0, CHILDREN_CHECKED)) {
-        const country = await read<Country>(api, 'getCountry', { country_id: summary.id });
+        const country = await read(api, 'getCountry', { country_id: summary.id });
         expect(summaryOf(country), `LOC-COUNTRY-LISTED: ${summary.id}`).toEqual(summaryOf(summary));
       }
     },
@@ -58,13 +74,13 @@ test.describe('GET /classified_locations/countries/{country_id}', () => {
     'lists states that each name the country as theirs',
     verifies(['LOC-STATE-PARENT', 'LOC-ID-OPAQUE'], '@readonly'),
     async ({ api, target }) => {
-      const country = await read<Country>(api, 'getCountry', { country_id: target.catalog.countryId });
+      const country = await read(api, 'getCountry', { country_id: target.catalog.countryId });
       expect(
         country.states.map((s) => s.id),
         'the profile state is listed',
       ).toContain(target.catalog.stateId);
       for (const listed of sample(country.states, [target.catalog.stateId])) {
-        const state = await read<State>(api, 'getState', { state_id: listed.id });
+        const state = await read(api, 'getState', { state_id: listed.id });
         expect(byId(state), `LOC-STATE-PARENT: state ${listed.id} as listed`).toEqual(byId(listed));
         expect(byId(state.country), `LOC-STATE-PARENT: country of state ${listed.id}`).toEqual(byId(country));
       }
@@ -77,10 +93,10 @@ test.describe('GET /classified_locations/states/{state_id}', () => {
     'lists cities that each name the state and its country',
     verifies(['LOC-CITY-PARENT', 'LOC-STATE-FIELDS'], '@readonly'),
     async ({ api, target }) => {
-      const state = await read<State>(api, 'getState', { state_id: target.catalog.stateId });
+      const state = await read(api, 'getState', { state_id: target.catalog.stateId });
       const mustHave = [target.catalog.cityId, target.catalog.cityWithoutNeighborhoods];
       for (const listed of sample(state.cities, mustHave)) {
-        const city = await read<City>(api, 'getCity', { city_id: listed.id });
+        const city = await read(api, 'getCity', { city_id: listed.id });
         expect(byId(city), `LOC-CITY-PARENT: city ${listed.id} as listed`).toEqual(byId(listed));
         expect(byId(city.state), `LOC-CITY-PARENT: state of city ${listed.id}`).toEqual(byId(state));
         expect(byId(city.country), `LOC-CITY-PARENT: country of city ${listed.id}`).toEqual(
@@ -96,13 +112,13 @@ test.describe('GET /classified_locations/cities/{city_id}', () => {
     'lists neighborhoods that each name the city, its state and its country',
     verifies(['LOC-NEIGHBORHOOD-PARENT', 'LOC-CITY-FIELDS'], '@readonly'),
     async ({ api, target }) => {
-      const city = await read<City>(api, 'getCity', { city_id: target.catalog.cityId });
+      const city = await read(api, 'getCity', { city_id: target.catalog.cityId });
       expect(
         city.neighborhoods.map((n) => n.id),
         'the profile neighborhood is listed',
       ).toContain(target.catalog.neighborhoodId);
       for (const listed of sample(city.neighborhoods, [target.catalog.neighborhoodId])) {
-        const neighborhood = await read<Neighborhood>(api, 'getNeighborhood', { neighborhood_id: listed.id });
+        const neighborhood = await read(api, 'getNeighborhood', { neighborhood_id: listed.id });
         expect(byId(neighborhood), `LOC-NEIGHBORHOOD-PARENT: ${listed.id} as listed`).toEqual(byId(listed));
         expect(byId(neighborhood.city), 'LOC-NEIGHBORHOOD-PARENT: city').toEqual(byId(city));
         expect(byId(neighborhood.state), 'LOC-NEIGHBORHOOD-PARENT: state').toEqual(byId(city.state));
@@ -115,9 +131,9 @@ test.describe('GET /classified_locations/cities/{city_id}', () => {
     'reads a city without neighborhoods, listed by its state',
     verifies(['LOC-CITY-NO-NEIGHBORHOODS', 'LOC-CITY-PARENT'], '@readonly'),
     async ({ api, target }) => {
-      const city = await read<City>(api, 'getCity', { city_id: target.catalog.cityWithoutNeighborhoods });
+      const city = await read(api, 'getCity', { city_id: target.catalog.cityWithoutNeighborhoods });
       expect(city.neighborhoods, 'LOC-CITY-NO-NEIGHBORHOODS').toEqual([]);
-      const state = await read<State>(api, 'getState', { state_id: city.state.id });
+      const state = await read(api, 'getState', { state_id: city.state.id });
       expect(
         state.cities.map((c) => c.id),
         'LOC-CITY-PARENT: listed by its state',
@@ -131,11 +147,11 @@ test.describe('GET /classified_locations/neighborhoods/{neighborhood_id}', () =>
     'reads the profile neighborhood with the city, state and country of its city',
     verifies(['LOC-NEIGHBORHOOD-FIELDS', 'LOC-NEIGHBORHOOD-PARENT'], '@readonly', '@smoke'),
     async ({ api, target }) => {
-      const neighborhood = await read<Neighborhood>(api, 'getNeighborhood', {
+      const neighborhood = await read(api, 'getNeighborhood', {
         neighborhood_id: target.catalog.neighborhoodId,
       });
       expect(neighborhood.id).toBe(target.catalog.neighborhoodId);
-      const city = await read<City>(api, 'getCity', { city_id: neighborhood.city.id });
+      const city = await read(api, 'getCity', { city_id: neighborhood.city.id });
       expect(
         city.neighborhoods.map((n) => n.id),
         'listed by its city',

@@ -7,6 +7,7 @@
 
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { MessagingIds } from '../../lib/profile/types.ts';
 import {
   allIds,
@@ -40,7 +41,7 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
         await send(api, target, { pack, json: sellerSays(target, `Pedido enviado (${Date.now()}).`) }),
       );
       const after = await allIds(api, target, 'seller', pack);
-      expect(after.total, 'paging.total grows by one').toBe(before.total + 1);
+      expect(after.total, 'paging.total grows by one').toBe(Number(before.total) + 1);
       expect(after.ids).toContain(id);
       // Moderation may delay what the counterpart sees: immediate visibility to the buyer is the mock's.
       if (target.isMock) expect((await allIds(api, target, 'buyer', pack)).ids).toContain(id);
@@ -197,10 +198,9 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
         },
         target,
       );
-      expect(
-        JSON.stringify((res.body as { cause: unknown[] }).cause),
-        'cause names blocked_by_cancelled_order',
-      ).toContain('blocked_by_cancelled_order');
+      expect(JSON.stringify(bodyAt(res, 403).cause), 'cause names blocked_by_cancelled_order').toContain(
+        'blocked_by_cancelled_order',
+      );
     },
   );
 
@@ -217,7 +217,7 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
         pack: seed.messaging.blockedPack,
         json: buyerSays(target, 'Olá'),
       });
-      expect((blocked.body as { cause: unknown[] }).cause).toEqual(['blocked_by_cancelled_order']);
+      expect(bodyAt(blocked, 403).cause).toEqual(['blocked_by_cancelled_order']);
       expectError(
         await send(api, target, { pack: seed.messaging.mediationPack, json: sellerSays(target, 'Olá') }),
         { status: 403, error: 'forbidden', message: 'Mediation in process, messages cannot be sent' },
@@ -257,7 +257,7 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
           },
         });
         expect([200, 201], res.label).toContain(res.status);
-        ids.push((res.body as { id: string }).id);
+        ids.push(bodyAt(res, [200, 201]).id);
       }
       expectError(
         await send(api, target, { pack, json: sellerSays(target, 'Anexos', { attachments: ids }) }),

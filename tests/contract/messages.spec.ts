@@ -6,9 +6,10 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError, expectFileOfType } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
-import { allIds, type Listing, listing, messageIdOf } from './support/messages.ts';
+import { allIds, listing, messageIdOf } from './support/messages.ts';
 import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
@@ -71,7 +72,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       const files = new Map<string, { type: string; size: number }>();
       for (const as of ['seller', 'buyer'] as const)
         for (const m of (await allIds(api, target, as)).messages)
-          for (const a of m.message_attachments ?? []) files.set(a.filename, a);
+          for (const a of m.message_attachments ?? [])
+            files.set(String(a.filename), { type: String(a.type), size: a.size });
       test.skip(files.size === 0, "not verified: no message of the profile's conversation has an attachment");
       const strangerGiven = rawProfile(target).users.stranger !== undefined;
       let downloaded = 0;
@@ -129,7 +131,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       '@smoke',
     ),
     async ({ api, target }) => {
-      const body = (await listing(api, target, 'seller')).body as Listing;
+      const body = bodyAt(await listing(api, target, 'seller'), 200);
       // Listed envelope fields (Limits: 350 and 3500): judged where the answer carries them.
       if (judged(target, body.seller_max_message_length))
         expect(body.seller_max_message_length, 'seller_max_message_length').toBe(350);
@@ -162,7 +164,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       'messaging.pack',
       `the buyer sees ${all.ids.length}`,
     );
-    const page = (await listing(api, target, 'buyer', { limit: 1, offset: 1 })).body as Listing;
+    const page = bodyAt(await listing(api, target, 'buyer', { limit: 1, offset: 1 }), 200);
     expect(page.paging, 'paging gives the offset and the total').toMatchObject({
       offset: 1,
       total: all.total,
@@ -234,7 +236,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
         { status: 400, error: 'bad_request' },
         target,
       );
-      expect(((await listing(api, target, 'seller', {}, pack)).body as Listing).paging).toMatchObject({
+      expect(bodyAt(await listing(api, target, 'seller', {}, pack), 200).paging).toMatchObject({
         limit: 10,
         offset: 0,
       });

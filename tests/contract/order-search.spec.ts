@@ -6,6 +6,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import {
   dateFailures,
+  type FoundOrder,
   foreignOrderFailures,
   idsOf,
   itemFailures,
@@ -23,7 +24,7 @@ import { acceptedOrRefused, judged, notVerifiedPart, skipUnless } from './suppor
 
 interface SearchBody {
   query: string;
-  results: Order[];
+  results: FoundOrder[];
   sort: { id: string; name: string };
   available_sorts: { id: string; name: string }[];
   paging: { total: number; offset: number; limit: number };

@@ -1,5 +1,6 @@
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts';
+import { bodyAt, isAnswerOf } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
 import { ORDER_STATUSES } from '../../lib/profile/types.ts';
@@ -130,7 +131,10 @@ test.describe('GET /orders/{order_id}', () => {
       const order = await readOrder(api, seed.orders.byStatus.paid);
       const approved = order.payments.find((payment) => payment.status === 'approved');
       expect(approved, `order ${order.id}: a payment with status approved`).toBeDefined();
-      expect(approved?.available_actions).toContain('refund');
+      // The short form of a payment carries no available_actions.
+      expect(approved && 'available_actions' in approved ? approved.available_actions : []).toContain(
+        'refund',
+      );
     },
   );
 
@@ -154,7 +158,7 @@ test.describe('GET /orders/{order_id}', () => {
       if (judged(target, requestedBy))
         expect(typeof requestedBy, `order ${order.id}: cancel_detail.requested_by`).toBe('string');
       if (judged(target, date))
-        expect(Number.isNaN(Date.parse(date ?? '')), `order ${order.id}: cancel_detail.date`).toBe(false);
+        expect(Number.isNaN(Date.parse(String(date))), `order ${order.id}: cancel_detail.date`).toBe(false);
     },
   );
 
@@ -201,9 +205,7 @@ test.describe('GET /orders/{order_id}', () => {
         `GET /orders/${target.orders.partial} answered ${res.status} this time`,
       );
       expectPartialOrder(res);
-      expect((res.body as { id: unknown }).id, 'the rest of the order is present').toBe(
-        target.orders.partial,
-      );
+      expect(bodyAt(res, [200, 206]).id, 'the rest of the order is present').toBe(target.orders.partial);
     },
   );
 
@@ -226,7 +228,10 @@ test.describe('GET /orders/{order_id}', () => {
         headers: { 'x-format-new': 'true' },
       });
       expect(shipment.status, shipment.label).toBe(200);
-      const lead = (shipment.body as { lead_time: { cost: number; currency_id?: string } }).lead_time;
+      const lead = bodyAt(shipment, 200).lead_time;
+      // currency_id is not among the schema's fields: taken where the target sends it.
+      const leadCurrency =
+        'currency_id' in lead && typeof lead.currency_id === 'string' ? lead.currency_id : undefined;
       const item = order.order_items[0];
       skipUnless(
         item !== undefined,
@@ -239,12 +244,12 @@ test.describe('GET /orders/{order_id}', () => {
         if (!currency || currency === itemCurrency) return amount;
         const res = await api.call('convertCurrency', { query: { from: currency, to: itemCurrency } });
         expect(res.status, res.label).toBe(200);
-        return amount * (res.body as { ratio: number }).ratio;
+        return amount * bodyAt(res, 200).ratio;
       };
       const total =
         (await inItemCurrency(order.total_amount, order.currency_id)) +
         (await inItemCurrency(order.taxes.amount ?? 0, order.taxes.currency_id)) +
-        (await inItemCurrency(lead.cost, lead.currency_id));
+        (await inItemCurrency(Number(lead.cost), leadCurrency));
       expect(Number.isFinite(total), `total_amount_with_shipping of order ${order.id}`).toBe(true);
     },
   );
@@ -317,7 +322,7 @@ test.describe('GET /orders/{order_id} and its product and discounts: access', ()
         for (const as of ['seller', 'buyer'] as const) {
           const res = await api.call(operationId, { as, path: { order_id: target.orders.byStatus.paid } });
           // The order read may answer the documented 206 (Orders rule 1); product and discounts, 200.
-          if (operationId === 'getOrder') expectOrderAnswer(res, as);
+          if (isAnswerOf(res, 'getOrder')) expectOrderAnswer(res, as);
           else expect(res.status, `${res.label} as ${as}`).toBe(200);
         }
       }
@@ -381,7 +386,7 @@ test.describe('GET /orders/{order_id}/product', () => {
         path: { order_id: target.orders.withAttributes },
       });
       expect(res.status, res.label).toBe(200);
-      const { attributes } = res.body as { attributes: { id: unknown; name: unknown; value: unknown }[] };
+      const { attributes } = bodyAt(res, 200);
       // An order whose product lists attributes: the fields are judged on each, never on an empty list.
       expect(attributes.length, `${res.label}: the order's attributes`).toBeGreaterThan(0);
       for (const { id, name, value } of attributes) {
@@ -403,9 +408,7 @@ test.describe('GET /orders/{order_id}/discounts', () => {
         path: { order_id: target.orders.withDiscounts },
       });
       expect(res.status, res.label).toBe(200);
-      const details = (
-        res.body as { details: { type: string; coupon?: { id?: unknown }; cashback?: { id?: unknown } }[] }
-      ).details;
+      const details = bodyAt(res, 200).details;
       expect(details.length, `order ${target.orders.withDiscounts} has discounts`).toBeGreaterThan(0);
       for (const detail of details.filter((d) => d.type === 'coupon'))
         expect(detail.coupon?.id ?? null, 'a coupon discount names its coupon').not.toBeNull();
@@ -422,7 +425,9 @@ test.describe('GET /orders/{order_id}/discounts', () => {
         as: 'seller',
         path: { order_id: seed.orders.withDiscounts },
       });
-      const types = (res.body as { details: { type: string }[] }).details.map((d) => d.type).sort();
+      const types = bodyAt(res, 200)
+        .details.map((d) => d.type)
+        .sort();
       expect(types).toEqual(['cashback', 'coupon', 'discount']);
     },
   );

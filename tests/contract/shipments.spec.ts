@@ -1,18 +1,13 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
-import type { Caller } from '../../lib/client/types.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import type { Caller, Schemas } from '../../lib/client/types.ts';
 import { acceptedOrRefused, skipUnless } from './support/reference.ts';
 
 // Read-only: both operations are GETs of the profile's shipment (shipping.id of orders.withPack).
 
-interface Promise_ {
-  type: string;
-  date?: string | null;
-  handling: number | null;
-  shipping: number;
-  offset?: { date?: string | null; shipping?: number | null };
-}
+type Promise_ = Schemas['EstimatedDeliveryTime'];
 
 const PROMISE_TYPES = ['known', 'known_frame', 'unknown', 'unknown_frame'];
 
@@ -43,7 +38,8 @@ function expectPromiseRules(promise: Promise_, label: string): void {
     ).toBeGreaterThanOrEqual(0);
 }
 
-const PROMISE_FIELDS = [
+type Field = keyof Promise_;
+const PROMISE_FIELDS: Field[] = [
   'type',
   'date',
   'unit',
@@ -75,7 +71,7 @@ test.describe('GET /shipments/{shipping_id}', () => {
         });
         if (as === 'seller') expect(res.status, `${res.label} as ${as}`).toBe(200);
         else if (!acceptedOrRefused(res, target, { status: 200 })) continue;
-        const cost = (res.body as { lead_time: { cost: number } }).lead_time.cost;
+        const cost = bodyAt(res, 200).lead_time.cost;
         expect(Number.isFinite(cost), `${res.label} as ${as}: lead_time.cost`).toBe(true);
       }
     },
@@ -92,7 +88,7 @@ test.describe('GET /shipments/{shipment_id}/lead_time', () => {
         path: { shipment_id: target.orders.shipment },
       });
       expect(res.status, res.label).toBe(200);
-      const promise = (res.body as { estimated_delivery_time: Promise_ }).estimated_delivery_time;
+      const promise = bodyAt(res, 200).estimated_delivery_time;
       expectPromiseRules(promise, res.label);
     },
   );
@@ -112,10 +108,8 @@ test.describe('GET /shipments/{shipment_id}/lead_time', () => {
         path: { shipment_id: target.orders.shipment },
       });
       expect([shipment.status, lead.status]).toEqual([200, 200]);
-      const inShipment = (shipment.body as { lead_time: { estimated_delivery_time?: unknown } }).lead_time
-        .estimated_delivery_time;
-      const inLead = (lead.body as { estimated_delivery_time: Record<string, unknown> })
-        .estimated_delivery_time;
+      const inShipment = bodyAt(shipment, 200).lead_time.estimated_delivery_time;
+      const inLead = bodyAt(lead, 200).estimated_delivery_time;
       expect(inLead, `${lead.label}: the delivery promise of the shipment`).toBeDefined();
       // Versioning 3: promises are "reflected in GET /shipments/{id}", without saying where in the body;
       // the shipment "contains lead_time.cost". Where it carries lead_time.estimated_delivery_time (the
@@ -127,12 +121,11 @@ test.describe('GET /shipments/{shipment_id}/lead_time', () => {
         'the shipment read carries no lead_time.estimated_delivery_time (where the promise is reflected is not given)',
       );
       // Open objects: the promise fields the reference names, where both reads carry them.
-      const named = PROMISE_FIELDS.filter((field) => field in inLead && field in (inShipment as object));
+      const shared = (field: Field) => field in inLead && inShipment !== undefined && field in inShipment;
+      const named = PROMISE_FIELDS.filter(shared);
       expect(named.length, 'the two reads share promise fields').toBeGreaterThan(0);
       for (const field of named)
-        expect((inShipment as Record<string, unknown>)[field], `estimated_delivery_time.${field}`).toEqual(
-          inLead[field],
-        );
+        expect(inShipment?.[field], `estimated_delivery_time.${field}`).toEqual(inLead[field]);
     },
   );
 });
@@ -149,7 +142,7 @@ test.describe('GET /shipments/{shipping_id} on the mock', () => {
           headers: { 'x-format-new': 'true' },
         });
         expect(res.status, `${res.label} as ${as}`).toBe(200);
-        const lead = (res.body as { lead_time: { estimated_delivery_time?: unknown } }).lead_time;
+        const lead = bodyAt(res, 200).lead_time;
         expect(lead.estimated_delivery_time, `${res.label}: lead_time.estimated_delivery_time`).toBeDefined();
       }
     },

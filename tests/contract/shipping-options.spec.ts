@@ -1,9 +1,13 @@
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import type { Caller } from '../../lib/client/types.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import type { Caller, Schemas } from '../../lib/client/types.ts';
 import { deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
-import type { ShippingOption, ShippingOptions } from '../../lib/shapes/catalog.ts';
+
+type ShippingOption = Schemas['ShippingOption'];
+type ShippingOptions = Schemas['ShippingOptions'];
+
 import { judged } from './support/reference.ts';
 
 // Read-only: GET /items/{item_id}/shipping_options for the profile's item, zip code and city.
@@ -19,7 +23,7 @@ function optionsFor(api: ApiClient, target: TargetProfile, as: Caller, destinati
  * The reference's rules for one option: display values, and the delivery-time type rules. Listed
  * fields a foreign target leaves out are omissions (the schema check reports them), not rule breaks.
  */
-function expectOptionRules(option: ShippingOption, isMock: boolean): void {
+function expectOptionRules(option: Schemas['ShippingOption'], isMock: boolean): void {
   const edt = option.estimated_delivery_time;
   const what = `option ${String(option.id)} (${edt?.type})`;
   if (isMock || option.display !== undefined)
@@ -54,7 +58,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
     async ({ api, target }) => {
       const res = await optionsFor(api, target, 'buyer', 'zip');
       expect(res.status).toBe(200);
-      const body = res.body as ShippingOptions;
+      const body = bodyAt(res, 200);
       // destination's fields are listed: judged where the answer carries them (an omission is reported).
       // Their types are not shown either: a null is taken as left out.
       const zip = body.destination?.zip_code ?? undefined;
@@ -76,7 +80,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
     async ({ api, target }) => {
       const res = await optionsFor(api, target, 'buyer', 'city');
       expect(res.status).toBe(200);
-      const body = res.body as ShippingOptions;
+      const body = bodyAt(res, 200);
       const city = body.destination?.city?.id ?? undefined;
       if (judged(target, city)) expect(city, 'SHIP-BY-CITY: destination.city.id').toBe(target.catalog.cityTo);
       expect(body.options.length, 'the profile item ships to the profile city').toBeGreaterThan(0);
@@ -93,7 +97,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
     async ({ api, target }) => {
       const res = await optionsFor(api, target, 'seller', 'zip');
       expect(res.status).toBe(200);
-      for (const option of (res.body as ShippingOptions).options) expectOptionRules(option, target.isMock);
+      for (const option of bodyAt(res, 200).options) expectOptionRules(option, target.isMock);
     },
   );
 
@@ -103,8 +107,10 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
     async ({ api, target }) => {
       for (const to of ['zip', 'city'] as const) {
         const res = await optionsFor(api, target, 'buyer', to);
-        for (const option of (res.body as ShippingOptions).options)
-          expect(option.cost, `cost of option ${String(option.id)}`).toBeLessThanOrEqual(option.list_cost);
+        for (const option of bodyAt(res, 200).options)
+          expect(option.cost, `cost of option ${String(option.id)}`).toBeLessThanOrEqual(
+            Number(option.list_cost),
+          );
       }
     },
   );
@@ -114,7 +120,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
     verifies(['SHIP-EDT-TYPES'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
       const res = await optionsFor(api, target, 'buyer', 'zip');
-      const types = (res.body as ShippingOptions).options.map((o) => o.estimated_delivery_time.type);
+      const types = bodyAt(res, 200).options.map((o) => o.estimated_delivery_time.type);
       expect(types.sort()).toEqual(['known', 'known_frame', 'unknown', 'unknown_frame']);
     },
   );

@@ -1,18 +1,11 @@
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import type { UserRole } from '../../lib/profile/types.ts';
 
 // Read-only: the user status is a GET; the token travels as the access_token query parameter.
-
-interface Permission {
-  allow: boolean;
-  codes: string[];
-}
-interface UserStatus {
-  status: { list: Permission; buy: Permission; sell: Permission; billing: Permission };
-}
 
 function statusOf(
   api: ApiClient,
@@ -46,9 +39,9 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     async ({ api, target }) => {
       const res = await statusOf(api, target.users.restricted.id, 'restricted');
       expect(res.status, res.label).toBe(200);
-      const list = (res.body as UserStatus).status.list;
+      const list = bodyAt(res, 200).status.list;
       expect(list.allow, 'the restricted user cannot list').toBe(false);
-      expect(list.codes.length, 'codes gives the reason when list.allow is false').toBeGreaterThan(0);
+      expect(list.codes, 'codes gives the reason when list.allow is false').not.toHaveLength(0);
     },
   );
 
@@ -57,7 +50,7 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     verifies(['USR-STATUS-REJECTED-REGULATIONS'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
       const res = await statusOf(api, target.users.restricted.id, 'restricted');
-      expect((res.body as UserStatus).status.list).toMatchObject({
+      expect(bodyAt(res, 200).status.list).toMatchObject({
         allow: false,
         codes: ['rejected_by_regulations'],
       });

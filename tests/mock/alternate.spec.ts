@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import { runFindings } from '../../lib/checks/findings.ts';
 import { loadSpec, projectRoot } from '../../lib/checks/spec.ts';
+import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import { CHOICES, drawChoices, PRODUCTION_SEED, variantOf } from '../../mock/alternate/index.ts';
 import { SHORT_KEEP_ALIVE_MS } from '../../mock/alternate/wire.ts';
 import { build, type MockOptions } from '../../mock/app.ts';
@@ -30,7 +31,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 
 const spec = loadSpec();
 
-interface Judged extends InjectedResponse {
+interface Judged<O extends string = string> extends InjectedResponse<O> {
   /** Findings that break the reference (types, enums, statuses, error shape, stated presence). */
   breaks: string[];
   /** Listed fields left out: allowed, the alternate mock's very point. */
@@ -38,7 +39,11 @@ interface Judged extends InjectedResponse {
 }
 
 /** Calls an operation and judges it as the suite judges a foreign target, omissions apart. */
-async function judged(mock: MockHarness, operationId: string, options: MockCallOptions): Promise<Judged> {
+async function judged<O extends string>(
+  mock: MockHarness,
+  operationId: O,
+  options: MockCallOptions,
+): Promise<Judged<O>> {
   const res = await mock.call(operationId, options);
   const op = spec.operation(operationId);
   const findings = runFindings(
@@ -52,7 +57,11 @@ async function judged(mock: MockHarness, operationId: string, options: MockCallO
   };
 }
 
-async function faithful(mock: MockHarness, operationId: string, options: MockCallOptions): Promise<Judged> {
+async function faithful<O extends string>(
+  mock: MockHarness,
+  operationId: O,
+  options: MockCallOptions,
+): Promise<Judged<O>> {
   const res = await judged(mock, operationId, options);
   expect(res.breaks, `${operationId} ${JSON.stringify(options)}: ${res.text.slice(0, 300)}`).toEqual([]);
   return res;
@@ -131,14 +140,15 @@ test.describe('alternate mock: the catalog of choices', () => {
 
 test.describe('alternate mock, production-like choices (seed 0)', () => {
   const mock = useAlternate(alternate());
-  const call = (operationId: string, options: MockCallOptions) => faithful(mock(), operationId, options);
+  const call = <O extends string>(operationId: O, options: MockCallOptions) =>
+    faithful(mock(), operationId, options);
 
   test('answers the first read of an order 206 with X-Content-Missing, then 200 without listed fields', async () => {
     const first = await call('getOrder', { as: SELLER, path: { order_id: 2000000003 } });
     expect(first.status).toBe(206);
     const missing = first.headers['x-content-missing']!.split(/,\s*/);
     expect(missing.length).toBeGreaterThan(0);
-    const partial = first.body as Record<string, unknown>;
+    const partial: Record<string, unknown> = bodyAt(first, 206);
     for (const field of missing) expect(partial[field], field).toEqual({});
     expect(first.omissions, 'a 206 keeps the rest of the order').toEqual([]);
     const second = await call('getOrder', { as: SELLER, path: { order_id: 2000000003 } });
@@ -148,9 +158,10 @@ test.describe('alternate mock, production-like choices (seed 0)', () => {
 
   test('keeps taxes and total_amount in an order read with x-format-new (Orders rule 3)', async () => {
     await call('getOrder', { as: SELLER, path: { order_id: PAID } });
-    const order = (
-      await call('getOrder', { as: SELLER, path: { order_id: PAID }, headers: { 'x-format-new': 'true' } })
-    ).body as Record<string, unknown>;
+    const order: Record<string, unknown> = bodyAt(
+      await call('getOrder', { as: SELLER, path: { order_id: PAID }, headers: { 'x-format-new': 'true' } }),
+      [200, 206],
+    );
     expect(order).toHaveProperty('taxes');
     expect(order).toHaveProperty('total_amount');
   });
@@ -162,10 +173,7 @@ test.describe('alternate mock, production-like choices (seed 0)', () => {
 
   test('asks a token for location reads', async () => {
     const anonymous = await call('listCountries', { as: 'anonymous' });
-    expect([anonymous.status, (anonymous.body as { error: string }).error]).toEqual([
-      403,
-      'access_token_not_granted',
-    ]);
+    expect([anonymous.status, errorCodeOf(anonymous)]).toEqual([403, 'access_token_not_granted']);
     expect((await call('getCountry', { as: SELLER, path: { country_id: 'BR' } })).status).toBe(200);
   });
 
@@ -184,24 +192,19 @@ test.describe('alternate mock, production-like choices (seed 0)', () => {
 
   test("answers not_owned_order to a search of another user's orders and access_token_not_granted without a token", async () => {
     const other = await call('searchOrders', { as: SELLER, query: { seller: SELLER2 } });
-    expect((other.body as { error: string }).error).toBe('not_owned_order');
+    expect(errorCodeOf(other)).toBe('not_owned_order');
     const anonymous = await call('searchOrders', { as: 'anonymous', query: { seller: SELLER } });
-    expect((anonymous.body as { error: string }).error).toBe('access_token_not_granted');
+    expect(errorCodeOf(anonymous)).toBe('access_token_not_granted');
   });
 
   test('sorts the order search date_asc by default and lists only the sort not applied', async () => {
-    const body = (await call('searchOrders', { as: SELLER, query: { seller: SELLER } })).body as {
-      sort: { id: string };
-      available_sorts: { id: string }[];
-    };
+    const body = bodyAt(await call('searchOrders', { as: SELLER, query: { seller: SELLER } }), 200);
     expect(body.sort.id).toBe('date_asc');
     expect(body.available_sorts.map((s) => s.id)).toEqual(['date_desc']);
   });
 
   test('writes timestamps with Z', async () => {
-    const order = (await call('getOrder', { as: BUYER, path: { order_id: 2000000004 } })).body as {
-      date_created: string;
-    };
+    const order = bodyAt(await call('getOrder', { as: BUYER, path: { order_id: 2000000004 } }), [200, 206]);
     expect(order.date_created).toMatch(/Z$/);
     expect(order.date_created).toMatch(TIMESTAMP);
   });
@@ -209,15 +212,14 @@ test.describe('alternate mock, production-like choices (seed 0)', () => {
   test('marks the messages a listing shows to their recipient as read, unless mark_as_read=false', async () => {
     const listing = (as: number, query: Record<string, string> = {}) =>
       call('listPackMessages', { as, path: { pack_id: PACK, user_id: SELLER }, query });
-    type Listing = {
-      messages: { id: string; to: { user_id: number }; message_date: { read: string | null } }[];
-    };
-    const unread = (body: unknown) =>
-      (body as Listing).messages.filter((m) => m.to.user_id === BUYER && m.message_date.read === null);
-    expect(unread((await listing(BUYER, { mark_as_read: 'false' })).body).length).toBeGreaterThan(0);
-    expect(unread((await listing(BUYER, { mark_as_read: 'false' })).body).length).toBeGreaterThan(0);
+    const unread = async (as: number, query: Record<string, string> = {}) =>
+      bodyAt(await listing(as, query), 200).messages.filter(
+        (m) => m.to.user_id === BUYER && m.message_date.read === null,
+      );
+    expect((await unread(BUYER, { mark_as_read: 'false' })).length).toBeGreaterThan(0);
+    expect((await unread(BUYER, { mark_as_read: 'false' })).length).toBeGreaterThan(0);
     await listing(BUYER);
-    expect(unread((await listing(BUYER)).body)).toEqual([]);
+    expect(await unread(BUYER)).toEqual([]);
   });
 });
 
@@ -410,19 +412,17 @@ test.describe('alternate mock: writes with ids of another shape', () => {
           path,
           multipart: { fiscal_document: pdf },
         });
-        const [id] = (upload.body as { ids: string[] }).ids;
+        const [id] = bodyAt(upload, 200).ids;
         expect(id).toMatch(shape === 'uuid' ? /^[0-9a-f]{8}-/ : /^\d+$/);
         const listed = await faithful(mock, 'listFiscalDocuments', { as: BUYER, path });
-        expect(
-          (listed.body as { fiscal_documents: { id: string }[] }).fiscal_documents.map((d) => d.id),
-        ).toEqual([id]);
+        expect(bodyAt(listed, 200).fiscal_documents.map((d) => d.id)).toEqual([id]);
         const file = await faithful(mock, 'downloadFiscalDocument', {
           as: SELLER,
           path: { ...path, fiscal_document_id: id! },
         });
         expect(file.bytes.toString()).toBe('%PDF-1.4 test');
         const deleted = await faithful(mock, 'deleteFiscalDocuments', { as: SELLER, path });
-        expect((deleted.body as { message: string }).message).toContain(id!);
+        expect(bodyAt(deleted, 200).message).toContain(id!);
 
         const query = { tag: 'post_sale', site_id: 'MLB' };
         const attachment = await faithful(mock, 'uploadAttachment', {
@@ -430,7 +430,7 @@ test.describe('alternate mock: writes with ids of another shape', () => {
           query,
           multipart: { file: pdf },
         });
-        const attachmentId = (attachment.body as { id: string }).id;
+        const attachmentId = bodyAt(attachment, [200, 201]).id;
         const sent = await faithful(mock, 'sendPackMessage', {
           as: SELLER,
           path: { pack_id: WRITABLE_CONVERSATION, user_id: SELLER },
@@ -442,11 +442,12 @@ test.describe('alternate mock: writes with ids of another shape', () => {
             attachments: [attachmentId],
           },
         });
-        const messageId = (sent.body as { id: string }).id;
+        const created = bodyAt(sent, [200, 201]);
+        const messageId = 'id' in created ? created.id : String(created.message_id);
         const read = await faithful(mock, 'getMessage', { as: BUYER, path: { message_id: messageId } });
-        expect(
-          (read.body as { message_id: string; attachments: { filename: string }[] }).attachments[0]?.filename,
-        ).toBe(attachmentId);
+        const message = bodyAt(read, 200);
+        const [first] = 'attachments' in message ? message.attachments : [];
+        expect(first).toMatchObject({ filename: attachmentId });
         const download = await faithful(mock, 'downloadAttachment', {
           as: BUYER,
           path: { attachment_id: attachmentId },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../lib/catalog/annotations.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { FilePart } from '../../lib/client/types.ts';
 import {
   callConforming,
@@ -20,7 +21,8 @@ const MIB_25 = 25 * 1024 * 1024;
 
 const mock = useFreshMock();
 
-const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
+const call = <O extends string>(operationId: O, options: MockCallOptions) =>
+  callConforming(mock(), operationId, options);
 
 const expectError = expectMockError;
 
@@ -36,7 +38,7 @@ const upload = (
 ) => call('uploadAttachment', { as, query, multipart: { file } });
 const download = (id: string, as: MockCallOptions['as'], query: Record<string, string> = QUERY) =>
   call('downloadAttachment', { as, path: { attachment_id: id }, query });
-const idOf = (res: InjectedResponse) => (res.body as { id: string }).id;
+const idOf = (res: InjectedResponse<'uploadAttachment'>) => bodyAt(res, [200, 201]).id;
 
 test.describe('mock: POST /messages/attachments', () => {
   test(

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import type { LocationsSeed } from '../../mock/store/catalog-locations.ts';
 import { readSeed } from '../../mock/store/data.ts';
 import { useSharedMock } from './harness.ts';
@@ -7,18 +8,18 @@ const SELLER = 2001;
 const seed = readSeed<LocationsSeed>('locations.json');
 const mock = useSharedMock();
 
-async function ok(operationId: string, path: Record<string, string> = {}) {
+type LocationRead = 'listCountries' | 'getCountry' | 'getState' | 'getCity' | 'getNeighborhood';
+
+async function ok<O extends LocationRead>(operationId: O, path: Record<string, string> = {}) {
   const res = await mock().call(operationId, { as: SELLER, path });
   expect(res.violations).toEqual([]);
   expect(res.status, `${operationId} ${JSON.stringify(path)}`).toBe(200);
-  return res.body as Record<string, unknown> & { id: string; name: string };
+  return bodyAt(res, 200);
 }
-
-type Ref = { id: string; name: string };
 
 test.describe('mock: classified locations', () => {
   test('lists BR and AR with their locale and currency', async () => {
-    const list = (await ok('listCountries')) as unknown as Ref[];
+    const list = await ok('listCountries');
     expect(list).toEqual([
       { id: 'BR', name: 'Brasil', locale: 'pt_BR', currency_id: 'BRL' },
       { id: 'AR', name: 'Argentina', locale: 'es_AR', currency_id: 'ARS' },
@@ -36,7 +37,7 @@ test.describe('mock: classified locations', () => {
     }
     for (const state of seed.states) {
       const read = await ok('getState', { state_id: state.id });
-      expect((read.country as Ref).id).toBe(state.countryId);
+      expect(read.country.id).toBe(state.countryId);
       expect(read.cities).toEqual(
         seed.cities.filter((c) => c.stateId === state.id).map(({ id, name }) => ({ id, name })),
       );
@@ -109,11 +110,7 @@ test.describe('mock: classified locations and tokens', () => {
 
   test('answers 401 to an unknown token and 400 to a malformed one', async () => {
     const unknown = await mock().call('listCountries', { as: { token: 'APP_USR-unknown-1' } });
-    expect([unknown.status, unknown.violations, (unknown.body as { error: string }).error]).toEqual([
-      401,
-      [],
-      'not_found',
-    ]);
+    expect([unknown.status, unknown.violations, errorCodeOf(unknown)]).toEqual([401, [], 'not_found']);
     const malformed = await mock().call('listCountries', { as: { token: 'garbage' } });
     expect([malformed.status, malformed.violations]).toEqual([400, []]);
   });

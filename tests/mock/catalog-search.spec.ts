@@ -1,13 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { type BodyAt, bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import { useSharedMock } from './harness.ts';
 
 const mock = useSharedMock();
-
-interface Result {
-  paging: { total: number; offset: number; limit: number };
-  results: { id: string; category_id: string; location: { latitude: number; longitude: number } }[];
-  available_filters: { id: string; values: { id: string; results: number }[] }[];
-}
 
 const RANGE = 'lat:-24_-23,lon:-47_-46';
 
@@ -17,7 +12,7 @@ async function search(query: Record<string, string>, site = 'MLB') {
   return res;
 }
 
-const ids = (body: unknown) => (body as Result).results.map((r) => r.id).sort();
+const ids = (body: BodyAt<'searchSiteItems', 200>) => body.results.map((r) => String(r.id)).sort();
 
 test.describe('mock: site search', () => {
   const cases: [string, Record<string, string>, string[]][] = [
@@ -64,22 +59,24 @@ test.describe('mock: site search', () => {
     test(`finds ${what}`, async () => {
       const res = await search(query);
       expect(res.status).toBe(200);
-      expect(ids(res.body)).toEqual(expected);
-      expect((res.body as Result).paging).toEqual({ total: expected.length, offset: 0, limit: 50 });
+      expect(ids(bodyAt(res, 200))).toEqual(expected);
+      expect(bodyAt(res, 200).paging).toEqual({ total: expected.length, offset: 0, limit: 50 });
     });
   }
 
   test('answers at most limit results and keeps the total', async () => {
     for (const limit of [1, 2, 3, 4, 5]) {
-      const body = (await search({ category: 'MLB1000', item_location: RANGE, limit: String(limit) }))
-        .body as Result;
+      const body = bodyAt(
+        await search({ category: 'MLB1000', item_location: RANGE, limit: String(limit) }),
+        200,
+      );
       expect(body.results.length).toBe(Math.min(limit, 4));
       expect(body.paging).toEqual({ total: 4, offset: 0, limit });
     }
   });
 
   test('counts the results per category in available_filters', async () => {
-    const body = (await search({ category: 'MLB1000', item_location: RANGE })).body as Result;
+    const body = bodyAt(await search({ category: 'MLB1000', item_location: RANGE }), 200);
     expect(body.available_filters).toEqual([
       expect.objectContaining({
         id: 'category',
@@ -92,7 +89,7 @@ test.describe('mock: site search', () => {
   });
 
   test('searches only the site of the path', async () => {
-    const body = (await search({}, 'MLA')).body as Result;
+    const body = bodyAt(await search({}, 'MLA'), 200);
     expect(ids(body)).toEqual(['MLA100000001']);
   });
 
@@ -117,14 +114,14 @@ test.describe('mock: site search', () => {
   for (const [what, query] of bad) {
     test(`answers 400 bad_request to ${what}`, async () => {
       const res = await search(query);
-      expect([res.status, (res.body as { error: string }).error]).toEqual([400, 'bad_request']);
+      expect([res.status, errorCodeOf(res)]).toEqual([400, 'bad_request']);
     });
   }
 
   test('answers 404 to an unknown site and 400 invalid_id to a malformed one', async () => {
     expect((await search({}, 'MZZ')).status).toBe(404);
     const malformed = await search({}, 'mlb');
-    expect([malformed.status, (malformed.body as { error: string }).error]).toEqual([400, 'invalid_id']);
+    expect([malformed.status, errorCodeOf(malformed)]).toEqual([400, 'invalid_id']);
   });
 
   test('answers the same with and without a token', async () => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../lib/catalog/annotations.ts';
 import { pdfPart, sampleFile, xmlPart } from '../../lib/client/samples.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { FilePart } from '../../lib/client/types.ts';
 import {
   callConforming,
@@ -29,7 +30,8 @@ const pdf = (name = 'invoice.pdf', buffer = sampleFile('invoice.pdf')) => pdfPar
 
 const mock = useFreshMock();
 
-const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
+const call = <O extends string>(operationId: O, options: MockCallOptions) =>
+  callConforming(mock(), operationId, options);
 
 const upload = (
   pack: number | string,
@@ -43,8 +45,8 @@ const download = (pack: number | string, id: string, as: MockCallOptions['as']) 
 const remove = (pack: number | string, as: MockCallOptions['as'] = SELLER) =>
   call('deleteFiscalDocuments', { as, path: { pack_id: pack } });
 
-function idsOf(res: InjectedResponse): string[] {
-  return (res.body as { fiscal_documents: { id: string }[] }).fiscal_documents.map((doc) => doc.id);
+function idsOf(res: InjectedResponse<'listFiscalDocuments'>): string[] {
+  return bodyAt(res, 200).fiscal_documents.map((doc) => doc.id);
 }
 
 const expectError = expectMockError;
@@ -91,8 +93,8 @@ test.describe('mock: POST /packs/{pack_id}/fiscal_documents', () => {
     async () => {
       const res = await upload(WRITABLE, pdf('nota.pdf'));
       expect(res.status).toBe(200);
-      const [id] = (res.body as { ids: string[] }).ids;
-      const listed = (await list(WRITABLE, SELLER)).body as { fiscal_documents: Record<string, unknown>[] };
+      const [id] = bodyAt(res, 200).ids;
+      const listed = bodyAt(await list(WRITABLE, SELLER), 200);
       expect(listed.fiscal_documents).toEqual([
         expect.objectContaining({ id, file_type: 'application/pdf', filename: 'nota.pdf' }),
       ]);
@@ -108,7 +110,7 @@ test.describe('mock: POST /packs/{pack_id}/fiscal_documents', () => {
     req('FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER', 'FIS-ERR-MAX-FILES'),
     async () => {
       const res = await upload(WRITABLE, [pdf(), xml('text/xml')]);
-      expect((res.body as { ids: string[] }).ids).toHaveLength(2);
+      expect(bodyAt(res, 200).ids).toHaveLength(2);
       const again = await upload(WRITABLE, pdf());
       expectError(
         again,
@@ -336,7 +338,7 @@ test.describe('mock: DELETE /packs/{pack_id}/fiscal_documents', () => {
   });
 
   test('deletes two documents and lists both ids', req('FIS-DELETE-RESULT'), async () => {
-    const ids = ((await upload(WRITABLE, [pdf(), xml()])).body as { ids: string[] }).ids;
+    const ids = bodyAt(await upload(WRITABLE, [pdf(), xml()]), 200).ids;
     const res = await remove(WRITABLE);
     expect(res.body).toEqual({ message: `The fiscal_documents with "ids" : ${ids.join(', ')} were deleted` });
     expectError(await list(WRITABLE, BUYER), 404, 'not_found');

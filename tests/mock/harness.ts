@@ -6,7 +6,10 @@ import type { CallOptions, FilePart } from '../../lib/client/types.ts';
 import { build, type MockOptions } from '../../mock/app.ts';
 import { createUsersStore } from '../../mock/store/users.ts';
 
-export interface InjectedResponse {
+export interface InjectedResponse<O extends string = string> {
+  /** The operation called: a literal operationId types the body through lib/client/typed.ts. */
+  operationId: O;
+  label: string;
   status: number;
   headers: Record<string, string>;
   body: unknown;
@@ -57,7 +60,7 @@ export class MockHarness {
     return new MockHarness(app);
   }
 
-  async call(operationId: string, options: MockCallOptions = {}): Promise<InjectedResponse> {
+  async call<O extends string>(operationId: O, options: MockCallOptions = {}): Promise<InjectedResponse<O>> {
     const op = spec.operation(operationId);
     const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
       const value = options.path?.[name];
@@ -99,7 +102,7 @@ export class MockHarness {
       { spec, op, label },
       { status: res.statusCode, headers: resHeaders, body, text },
     );
-    return { status: res.statusCode, headers: resHeaders, body, text, bytes, violations };
+    return { operationId, label, status: res.statusCode, headers: resHeaders, body, text, bytes, violations };
   }
 
   close(): Promise<void> {
@@ -128,11 +131,11 @@ export function useSharedMock(options: MockOptions = {}): () => MockHarness {
 }
 
 /** Calls an operation and fails the test when the answer breaks a conformance check of the spec. */
-export async function callConforming(
+export async function callConforming<O extends string>(
   mock: MockHarness,
-  operationId: string,
+  operationId: O,
   options: MockCallOptions,
-): Promise<InjectedResponse> {
+): Promise<InjectedResponse<O>> {
   const res = await mock.call(operationId, options);
   expect(res.violations, `${operationId}: conformance to the spec`).toEqual([]);
   return res;
@@ -147,7 +150,8 @@ export function expectMockError(
 ): void {
   expect(res.status, res.text).toBe(status);
   expect(res.body).toMatchObject({ error, status, cause: [] });
-  const actual = (res.body as { message?: string }).message;
+  const { body } = res;
+  const actual = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
   if (typeof message === 'string') expect(actual).toBe(message);
   else if (message) expect(actual).toMatch(message);
 }

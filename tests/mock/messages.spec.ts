@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../lib/catalog/annotations.ts';
-import { callConforming, expectMockError, type MockCallOptions, useFreshMock } from './harness.ts';
+import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
+import {
+  callConforming,
+  expectMockError,
+  type InjectedResponse,
+  type MockCallOptions,
+  useFreshMock,
+} from './harness.ts';
 
 const SELLER = 2001;
 const SELLER2 = 2002;
@@ -17,21 +25,10 @@ const REJECTED_BY_BUYER = 'b1b2c3d4e5f60718293a4b5c6d7e8f90';
 const REJECTED_BY_SELLER = 'd1b2c3d4e5f60718293a4b5c6d7e8f90';
 const CREATE_QUERY = { tag: 'post_sale', application_id: '1234567890123456' };
 
-interface Listed {
-  paging: { total: number; offset: number; limit: number };
-  conversation_status: { status: string; substatus: string | null };
-  messages: {
-    id: string;
-    message_moderation: { status: string; reason: string | null };
-    message_attachments: unknown[] | null;
-  }[];
-  seller_max_message_length: number;
-  buyer_max_message_length: number;
-}
-
 const mock = useFreshMock();
 
-const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
+const call = <O extends string>(operationId: O, options: MockCallOptions) =>
+  callConforming(mock(), operationId, options);
 
 const expectError = expectMockError;
 
@@ -48,13 +45,21 @@ async function listed(
   as: number,
   pack = PACK,
   query: MockCallOptions['query'] = { limit: 100 },
-): Promise<Listed> {
+): Promise<BodyAt<'listPackMessages', 200>> {
   const res = await listing(as, pack, query);
   expect(res.status).toBe(200);
-  return res.body as Listed;
+  return bodyAt(res, 200);
 }
 
-const idsIn = (body: Listed) => body.messages.map((m) => m.id);
+/** A message the mock created: it answers 201 in the current form. */
+function created(res: InjectedResponse<'sendPackMessage'>): Schemas['Message'] {
+  const body = bodyAt(res, 201);
+  if (!('id' in body))
+    throw new Error(`${res.label}: the mock answered a created message in the legacy form`);
+  return body;
+}
+
+const idsIn = (body: BodyAt<'listPackMessages', 200>) => body.messages.map((m) => m.id);
 
 function send(
   as: MockCallOptions['as'],
@@ -87,7 +92,7 @@ async function uploadAttachments(count: number, as = SELLER): Promise<string[]> 
         file: { name: `a${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`attachment ${i}`) },
       },
     });
-    ids.push((res.body as { id: string }).id);
+    ids.push(bodyAt(res, [200, 201]).id);
   }
   return ids;
 }
@@ -240,7 +245,7 @@ test.describe('mock: POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
     async () => {
       const res = await send(SELLER, fromSeller('Seu pedido foi enviado.'));
       expect(res.status).toBe(201);
-      const id = (res.body as { id: string }).id;
+      const { id } = created(res);
       expect(res.body).toMatchObject({
         text: 'Seu pedido foi enviado.',
         from: { user_id: SELLER },
@@ -464,7 +469,7 @@ test.describe('mock: POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
       const ids = await uploadAttachments(26);
       const res = await send(SELLER, fromSeller('arquivos', { attachments: ids.slice(0, 25) }));
       expect(res.status).toBe(201);
-      expect((res.body as { message_attachments: unknown[] }).message_attachments).toHaveLength(25);
+      expect(created(res).message_attachments).toHaveLength(25);
       expectError(
         await send(SELLER, fromSeller('arquivos', { attachments: ids })),
         400,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
 import { fixturesDir } from '../../mock/store/data.ts';
 import type { OrderSeed } from '../../mock/store/orders-types.ts';
 import {
@@ -40,31 +41,13 @@ interface Pack {
   cancelled: boolean;
   packless: boolean;
 }
-interface Order {
-  id: number;
-  status: string;
-  date_created: string;
-  date_closed: string;
-  tags: string[];
-  buyer: { id: number };
-  seller: { id: number; nickname?: string };
-  pack_id: number | null;
-  shipping: { id: number };
-  order_items: { item: { id: string; title: string }; base_currency_id?: unknown }[];
-}
-interface SearchBody {
-  query: string;
-  results: Order[];
-  sort: { id: string };
-  paging: { total: number; offset: number; limit: number };
-}
-
 const readJson = <T>(name: string): T =>
   JSON.parse(readFileSync(join(fixturesDir, 'data', name), 'utf8')) as T;
 
 const mock = useSharedMock();
 
-const call = (operationId: string, options: MockCallOptions) => callConforming(mock(), operationId, options);
+const call = <O extends string>(operationId: O, options: MockCallOptions) =>
+  callConforming(mock(), operationId, options);
 
 const expectError = expectMockError;
 
@@ -74,13 +57,16 @@ const getOrder = (
   headers?: Record<string, string>,
 ) => call('getOrder', { as, path: { order_id: id }, headers });
 
-async function search(query: Record<string, string | number>, as: number = SELLER): Promise<SearchBody> {
+async function search(
+  query: Record<string, string | number>,
+  as: number = SELLER,
+): Promise<BodyAt<'searchOrders', 200>> {
   const res = await call('searchOrders', { as, query });
   expect(res.status, res.text).toBe(200);
-  return res.body as SearchBody;
+  return bodyAt(res, 200);
 }
 
-const ids = (body: SearchBody) => body.results.map((order) => order.id);
+const ids = (body: BodyAt<'searchOrders', 200>) => body.results.map((order) => order.id);
 
 test.describe('seed data: orders.json', () => {
   const seed = readJson<{ orders: OrderSeed[] }>('orders.json');
@@ -118,7 +104,7 @@ test.describe('GET /orders/{order_id}', () => {
     for (const as of [SELLER, BUYER]) {
       const res = await getOrder(ORDERS.paid, as);
       expect(res.status).toBe(200);
-      expect((res.body as Order).id).toBe(ORDERS.paid);
+      expect(bodyAt(res, 200).id).toBe(ORDERS.paid);
     }
   });
 
@@ -126,17 +112,17 @@ test.describe('GET /orders/{order_id}', () => {
     for (const id of [
       2000000001, 2000000002, 2000000003, 2000000004, 2000000005, 2000000006, 2000000007, 2000000008,
     ]) {
-      const order = (await getOrder(id)).body as Order;
+      const order = bodyAt(await getOrder(id), 200);
       expect(Date.parse(order.date_closed)).toBeGreaterThanOrEqual(Date.parse(order.date_created));
     }
-    expect(((await getOrder(ORDERS.manuallyCancelled)).body as Order).status).toBe('manually_cancelled');
+    expect(bodyAt(await getOrder(ORDERS.manuallyCancelled), 200).status).toBe('manually_cancelled');
   });
 
   test('answers 206 with X-Content-Missing and empty objects for the partial order', async () => {
     const res = await getOrder(ORDERS.partial);
     expect(res.status).toBe(206);
     expect(res.headers['x-content-missing']).toBe('buyer,shipping');
-    const body = res.body as Record<string, unknown>;
+    const body = bodyAt(res, 206);
     expect([body.buyer, body.shipping]).toEqual([{}, {}]);
     expect(body.seller).toEqual({ id: SELLER });
   });
@@ -148,14 +134,14 @@ test.describe('GET /orders/{order_id}', () => {
   });
 
   test('gives pack_id, null for a packless order, and the shipment id', async () => {
-    const withPack = (await getOrder(ORDERS.withPack)).body as Order;
+    const withPack = bodyAt(await getOrder(ORDERS.withPack), 200);
     expect([withPack.pack_id, withPack.shipping.id]).toEqual([3000000012, SHIPMENT]);
-    expect(((await getOrder(ORDERS.withoutPack)).body as Order).pack_id).toBeNull();
+    expect(bodyAt(await getOrder(ORDERS.withoutPack), 200).pack_id).toBeNull();
   });
 
   test('tags the fraud and mshops orders', async () => {
-    expect(((await getOrder(ORDERS.fraud)).body as Order).tags).toContain('fraud_risk_detected');
-    expect(((await getOrder(ORDERS.mshops)).body as Order).tags).toContain('mshops');
+    expect(bodyAt(await getOrder(ORDERS.fraud), 200).tags).toContain('fraud_risk_detected');
+    expect(bodyAt(await getOrder(ORDERS.mshops), 200).tags).toContain('mshops');
   });
 
   test('answers order_not_found for an unknown id and for an order older than 12 months', async () => {
@@ -204,9 +190,9 @@ test.describe('GET /orders/{order_id}', () => {
 test.describe('GET /orders/{order_id}/product and /discounts', () => {
   test('answer the product attributes and the three kinds of discount', async () => {
     const product = await call('getOrderProduct', { as: BUYER, path: { order_id: ORDERS.paid } });
-    expect((product.body as { attributes: unknown[] }).attributes.length).toBeGreaterThan(0);
+    expect(bodyAt(product, 200).attributes.length).toBeGreaterThan(0);
     const discounts = await call('getOrderDiscounts', { as: SELLER, path: { order_id: ORDERS.paid } });
-    const types = (discounts.body as { details: { type: string }[] }).details.map((d) => d.type);
+    const types = bodyAt(discounts, 200).details.map((d) => d.type);
     expect(types.sort()).toEqual(['cashback', 'coupon', 'discount']);
     const none = await call('getOrderDiscounts', { as: SELLER, path: { order_id: ORDERS.confirmed } });
     expect(none.body).toEqual({ details: [] });
@@ -252,13 +238,14 @@ test.describe('GET /orders/search', () => {
   });
 
   test('applies item, tags, tags.not, q and order.status', async () => {
-    const cases: [Record<string, string>, (o: Order) => boolean][] = [
+    type Searched = BodyAt<'searchOrders', 200>['results'][number];
+    const cases: [Record<string, string>, (o: Searched) => boolean][] = [
       [{ item: 'MLB100000002' }, (o) => o.order_items[0]?.item.id === 'MLB100000002'],
       [{ tags: 'mshops' }, (o) => o.tags.includes('mshops')],
       [{ tags: 'paid,delivered' }, (o) => o.tags.includes('paid') && o.tags.includes('delivered')],
       [{ 'tags.not': 'paid' }, (o) => !o.tags.includes('paid')],
       [{ 'order.status': 'cancelled,invalid' }, (o) => ['cancelled', 'invalid'].includes(o.status)],
-      [{ q: 'cafeteira' }, (o) => /cafeteira/i.test(o.order_items[0]?.item.title ?? '')],
+      [{ q: 'cafeteira' }, (o) => /cafeteira/i.test(String(o.order_items[0]?.item.title ?? ''))],
     ];
     const all = await search({ seller: SELLER, limit: 100 });
     for (const [filter, matches] of cases) {
@@ -276,7 +263,7 @@ test.describe('GET /orders/search', () => {
   });
 
   test('applies the date ranges inclusively', async () => {
-    const order = (await getOrder(ORDERS.paid)).body as Order & { last_updated: string };
+    const order = bodyAt(await getOrder(ORDERS.paid), 200);
     for (const [field, value] of [
       ['date_created', order.date_created],
       ['date_closed', order.date_closed],
@@ -358,7 +345,7 @@ test.describe('orders at scale', () => {
     try {
       const res = await big.call('searchOrders', { as: SELLER, query: { seller: SELLER, limit: 1 } });
       expect(res.violations).toEqual([]);
-      const total = (res.body as SearchBody).paging.total;
+      const total = bodyAt(res, 200).paging.total;
       expect(total).toBeGreaterThan(500);
       const bulk = await big.call('getOrder', { as: BUYER, path: { order_id: 2500000000 } });
       expect([bulk.status, bulk.violations]).toEqual([200, []]);
@@ -376,11 +363,9 @@ test.describe('GET /shipments/{shipping_id} and /lead_time', () => {
       headers: { 'x-format-new': 'true' },
     });
     const leadTime = await call('getShipmentLeadTime', { as: BUYER, path: { shipment_id: SHIPMENT } });
-    const body = shipment.body as { lead_time: { cost: number; estimated_delivery_time: unknown } };
+    const body = bodyAt(shipment, 200);
     expect(body.lead_time.cost).toBe(25.9);
-    expect(body.lead_time.estimated_delivery_time).toEqual(
-      (leadTime.body as { estimated_delivery_time: unknown }).estimated_delivery_time,
-    );
+    expect(body.lead_time.estimated_delivery_time).toEqual(bodyAt(leadTime, 200).estimated_delivery_time);
   });
 
   test('answer the shipment errors', async () => {
@@ -408,7 +393,7 @@ test.describe('GET /currency_conversions/search', () => {
   const ratio = async (from: string, to: string) => {
     const res = await call('convertCurrency', { query: { from, to } });
     expect(res.status, res.text).toBe(200);
-    return (res.body as { ratio: number }).ratio;
+    return bodyAt(res, 200).ratio;
   };
 
   test('answers consistent ratios without a token', async () => {

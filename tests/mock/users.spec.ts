@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import { type InjectedResponse, type MockCallOptions, useSharedMock } from './harness.ts';
 
 const mock = useSharedMock();
 
-interface Status {
-  status: { list: { allow: boolean; codes: string[] }; sell: { allow: boolean } };
-}
-
-async function status(userId: number | string, options: MockCallOptions = {}): Promise<InjectedResponse> {
+async function status(
+  userId: number | string,
+  options: MockCallOptions = {},
+): Promise<InjectedResponse<'getUserStatus'>> {
   const res = await mock().call('getUserStatus', {
     as: typeof userId === 'number' ? userId : 2001,
     tokenIn: 'query',
@@ -21,7 +21,7 @@ async function status(userId: number | string, options: MockCallOptions = {}): P
 
 function expectError(res: InjectedResponse, code: number, error: string) {
   expect(res.status, res.text).toBe(code);
-  expect((res.body as { error: string }).error).toBe(error);
+  expect(errorCodeOf(res)).toBe(error);
 }
 
 test.describe('GET /users/{user_id}?attributes=status', () => {
@@ -33,9 +33,9 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
   });
 
   test('answers the restricted user with list.allow false and rejected_by_regulations', async () => {
-    const body = (await status(2003)).body as Status;
+    const body = bodyAt(await status(2003), 200);
     expect(body.status.list).toMatchObject({ allow: false, codes: ['rejected_by_regulations'] });
-    expect(((await status(2001)).body as Status).status.list).toMatchObject({ allow: true, codes: [] });
+    expect(bodyAt(await status(2001), 200).status.list).toMatchObject({ allow: true, codes: [] });
   });
 
   test('reads the token from the query only', async () => {

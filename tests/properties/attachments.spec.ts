@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { FilePart } from '../../lib/client/types.ts';
 import { attachmentMimeType, nonEmptyBytes } from './arbitraries/fileContents.ts';
 import { legalFileName, nameWithSeparator } from './arbitraries/fileNames.ts';
@@ -27,7 +28,7 @@ test.describe('message attachments', () => {
       const check = async (file: FilePart) => {
         const res = await upload(api, target, file);
         expect([200, 201], `${res.label}: a success status; answered ${res.shown}`).toContain(res.status);
-        const id = (res.body as { id: string }).id;
+        const id = bodyAt(res, [200, 201]).id;
         const got = await api.call('downloadAttachment', {
           as: 'seller',
           path: { attachment_id: id },

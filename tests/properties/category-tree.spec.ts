@@ -1,14 +1,18 @@
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import { leafListingFailures, pathExtendsFailures } from '../../lib/oracles/category-tree.ts';
 import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
-import type { Category, IdName } from '../../lib/shapes/catalog.ts';
 
 // Read-only: random walks down the category tree of the profile's site, from its top categories,
 // following only ids the answers give. The reference lists the fields of a category without saying
 // each is always there: a rule is judged where its fields are present, and an absent one is left to
 // the schema check, which reports it as an omission (never a crash of the walk).
+
+type Category = Schemas['Category'];
+type IdName = Schemas['IdName'];
 
 /** A category as read: the fields the rules need may be left out. */
 type ReadCategory = IdName &
@@ -22,25 +26,25 @@ interface Step {
   listed: IdName;
 }
 
-async function readCategory(api: ApiClient, id: string): Promise<ReadCategory> {
-  const res = await api.call('getCategory', { as: 'seller', path: { category_id: id } });
+async function readCategory(api: ApiClient, id: unknown): Promise<ReadCategory> {
+  const res = await api.call('getCategory', { as: 'seller', path: { category_id: String(id) } });
   expect(res.status, `${res.label}: a category the tree lists can be read`).toBe(200);
-  return res.body as ReadCategory;
+  return bodyAt(res, 200);
 }
 
 /**
  * The top categories of a site. "categories: array of {id, name} (top level)" reads both as an
  * object holding `categories` and as the bare array every production capture shows: both are taken.
  */
-function siteCategoriesOf(body: unknown): IdName[] {
-  if (Array.isArray(body)) return body as IdName[];
-  return (body as { categories?: IdName[] } | undefined)?.categories ?? [];
+function siteCategoriesOf(body: Schemas['SiteCategories']): IdName[] {
+  if (Array.isArray(body)) return body;
+  return body.categories ?? [];
 }
 
 async function topCategories(api: ApiClient, siteId: string): Promise<IdName[]> {
   const res = await api.call('listSiteCategories', { as: 'seller', path: { site_id: siteId } });
   expect(res.status, res.label).toBe(200);
-  const categories = siteCategoriesOf(res.body);
+  const categories = siteCategoriesOf(bodyAt(res, 200));
   test.skip(categories.length === 0, `not verified: ${res.label} lists no category to walk from`);
   return categories;
 }

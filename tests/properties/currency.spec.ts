@@ -2,26 +2,29 @@
 import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
 
 // The reference states no precision for ratios; a round trip within 1% is what any client would expect.
 const ROUND_TRIP_TOLERANCE = 0.01;
 
-function convert(api: ApiClient, from: string, to: string): Promise<ApiResponse> {
+function convert(api: ApiClient, from: string, to: string): Promise<ApiResponse<'convertCurrency'>> {
   return api.call('convertCurrency', { as: 'seller', query: { from, to } });
 }
 
 async function ratio(api: ApiClient, from: string, to: string): Promise<number> {
   const res = await convert(api, from, to);
   expect(res.status, res.label).toBe(200);
-  return (res.body as { ratio: number }).ratio;
+  return bodyAt(res, 200).ratio;
 }
 
 /** The currencies of a profile's pair and of the target's countries. */
 async function currenciesOf(api: ApiClient, pair: TargetProfile['orders']['currencies']): Promise<string[]> {
   const countries = await api.call('listCountries', { as: 'seller' });
-  const listed = Array.isArray(countries.body)
-    ? (countries.body as { currency_id?: string }[]).flatMap((c) => (c.currency_id ? [c.currency_id] : []))
+  const listed = hasStatus(countries, 200)
+    ? countries.body.flatMap((c) =>
+        typeof c.currency_id === 'string' && c.currency_id ? [c.currency_id] : [],
+      )
     : [];
   return [...new Set([pair.from, pair.to, ...listed])];
 }
@@ -48,7 +51,7 @@ test.describe('GET /currency_conversions/search for any pair', () => {
           ).toContain(res.status >= 400 && res.status < 500 ? '4xx' : res.status);
           return;
         }
-        const { ratio: value } = res.body as { ratio: unknown };
+        const { ratio: value } = bodyAt(res, 200);
         expect(typeof value === 'number' && value > 0, `${what}: a positive number`).toBe(true);
       };
       await property(fc.asyncProperty(currency, currency, check), 15);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
 import {
   describePlaces,
@@ -21,15 +22,8 @@ import {
 // coordinates. Every 200 is judged in full. The mock's own choices (limit up to 50, location) are held
 // on the mock only.
 
-interface SearchItem extends Placed {
-  id: string;
-  category_id?: string;
-}
-
-interface SearchPage {
-  paging?: { total?: number; offset?: number; limit?: number };
-  results: SearchItem[];
-}
+type SearchPage = BodyAt<'searchSiteItems', 200>;
+type SearchItem = SearchPage['results'][number];
 
 /** The largest page the spec states (x-limits: the reference shows none, the mock's is given), else 50. */
 function maxLimit(spec: Spec): number {
@@ -43,7 +37,12 @@ function limits(spec: Spec): fc.Arbitrary<number> {
   return fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: maxLimit(spec) }));
 }
 
-function search(api: ApiClient, target: TargetProfile, box: GeoBox, limit: number): Promise<ApiResponse> {
+function search(
+  api: ApiClient,
+  target: TargetProfile,
+  box: GeoBox,
+  limit: number,
+): Promise<ApiResponse<'searchSiteItems'>> {
   const { siteId, search: profile } = target.catalog;
   return api.call('searchSiteItems', {
     as: 'seller',
@@ -100,7 +99,7 @@ function categoryMembership(api: ApiClient, searched: string): (categoryId: stri
     if (cached !== undefined) return cached;
     const res = await api.call('getCategory', { as: 'seller', path: { category_id: categoryId } });
     expect(res.status, `${res.label}: the category of a result can be read`).toBe(200);
-    const path = (res.body as { path_from_root?: { id: string }[] }).path_from_root ?? [];
+    const path = bodyAt(res, 200).path_from_root ?? [];
     const below = path.some((p) => p.id === searched);
     known.set(categoryId, below);
     return below;
@@ -126,12 +125,15 @@ function aroundItem(outer: GeoBox, item: Placed): GeoBox[] {
 function expectPageWithinLimits(page: SearchPage, limit: number, where: string): void {
   const held = page.results.length;
   expect(held, `SEARCH-LIMIT: ${where}`).toBeLessThanOrEqual(limit);
-  const { total, offset, limit: pageLimit } = page.paging ?? {};
+  // paging's types are not shown: its fields are judged as the numbers the rules compare.
+  const { total, offset, limit: pageLimit }: Partial<SearchPage['paging']> = page.paging ?? {};
   if (pageLimit !== undefined)
-    expect(held, `SEARCH-PAGING: results within paging.limit (${where})`).toBeLessThanOrEqual(pageLimit);
+    expect(held, `SEARCH-PAGING: results within paging.limit (${where})`).toBeLessThanOrEqual(
+      Number(pageLimit),
+    );
   if (total !== undefined)
     expect(total, `SEARCH-PAGING: total covers the page (${where})`).toBeGreaterThanOrEqual(
-      (offset ?? 0) + held,
+      Number(offset ?? 0) + held,
     );
 }
 
@@ -151,7 +153,7 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
       const check = async (box: GeoBox, limit: number): Promise<SearchItem[]> => {
         const res = await search(api, target, box, limit);
         if (!sizes.record(res, limit, target)) return [];
-        const page = res.body as SearchPage;
+        const page = bodyAt(res, 200);
         const where = `item_location=${itemLocation(box)} limit=${limit}`;
         expectPageWithinLimits(page, limit, where);
         for (const item of page.results) {
@@ -204,13 +206,15 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
           expect([wideRes.status, narrowRes.status], `${where}: a page size the target answered`).toEqual([
             200, 200,
           ]);
-          const [outer, inner] = [wideRes.body as SearchPage, narrowRes.body as SearchPage];
+          const [outer, inner] = [bodyAt(wideRes, 200), bodyAt(narrowRes, 200)];
           const [outerTotal, innerTotal] = [outer.paging?.total, inner.paging?.total];
           if (outerTotal !== undefined && innerTotal !== undefined)
-            expect(innerTotal, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(outerTotal);
+            expect(innerTotal, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(
+              Number(outerTotal),
+            );
           // A complete first page lists every match: the narrow matches are among its results. Past one page,
           // the narrow matches must at least lie inside the narrow range, hence inside the wide one.
-          if (outerTotal === undefined || outerTotal > outer.results.length) {
+          if (outerTotal === undefined || Number(outerTotal) > outer.results.length) {
             const outside = inner.results.filter((i) => rangeVerdict(narrow, i, placed) === 'outside');
             expect(
               outside.map((i) => `${i.id} at ${describePlaces(i)}`),

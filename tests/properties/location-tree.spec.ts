@@ -2,23 +2,26 @@ import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import type { ApiResponse } from '../../lib/client/types.ts';
+import { type BodyAt, bodyAt, type OperationId } from '../../lib/client/typed.ts';
+import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
 import { listedFailures, pointsAtFailures } from '../../lib/oracles/location-tree.ts';
 import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
-import type { City, Country, CountrySummary, IdName, Neighborhood, State } from '../../lib/shapes/catalog.ts';
 
 // Read-only: random walks down the classified locations from the countries list
 // (country > state > city > neighborhood), following only ids the answers give. Whether a location
 // read needs a token is not shown (Authentication 6): each read goes without one first, and a
 // refusal with the documented no-token answer is read again with the seller's token.
 
+type IdName = Schemas['IdName'];
+type CountrySummary = Schemas['CountrySummary'];
+
 /** The nodes one walk read, from the country down to where the walk stopped. */
 interface LocationWalk {
   listed: CountrySummary;
-  country: Country;
-  state?: State;
-  city?: City;
-  neighborhood?: Neighborhood;
+  country: Schemas['Country'];
+  state?: Schemas['State'];
+  city?: Schemas['City'];
+  neighborhood?: Schemas['Neighborhood'];
 }
 
 const LEVELS = [
@@ -29,29 +32,36 @@ const LEVELS = [
 ] as const;
 
 /** A location read without a token; where refused as the reference refuses a call without one, with the seller's. */
-async function readWithOrWithoutToken(
+async function readWithOrWithoutToken<O extends OperationId>(
   api: ApiClient,
   target: TargetProfile,
-  operationId: string,
+  operationId: O,
   path: Record<string, string> = {},
-): Promise<ApiResponse> {
+): Promise<ApiResponse<O>> {
   const without = await api.call(operationId, { as: 'anonymous', path });
   if (without.status === 200) return without;
   expectError(without, { status: 403, error: 'access_token_not_granted' }, target);
   return api.call(operationId, { as: 'seller', path });
 }
 
-async function read<T>(api: ApiClient, target: TargetProfile, level: number, id: string): Promise<T> {
-  const [operationId, param] = LEVELS[level]!;
-  const res = await readWithOrWithoutToken(api, target, operationId, { [param]: id });
+type Level = (typeof LEVELS)[number];
+
+/** Reads a location of one level by an id its parent lists (opaque: sent as its text). */
+async function read<O extends Level[0]>(
+  api: ApiClient,
+  target: TargetProfile,
+  [operationId, param]: readonly [O, Level[1]],
+  id: unknown,
+): Promise<BodyAt<O, 200>> {
+  const res = await readWithOrWithoutToken(api, target, operationId, { [param]: String(id) });
   expect(res.status, `LOC-ID-OPAQUE: ${res.label}, an id its parent lists, can be read`).toBe(200);
-  return res.body as T;
+  return bodyAt(res, 200);
 }
 
 async function countries(api: ApiClient, target: TargetProfile): Promise<CountrySummary[]> {
   const res = await readWithOrWithoutToken(api, target, 'listCountries');
   expect(res.status, res.label).toBe(200);
-  const list = res.body as CountrySummary[];
+  const list = bodyAt(res, 200);
   test.skip(list.length === 0, `not verified: ${res.label} lists no country to walk from`);
   return list;
 }
@@ -70,16 +80,16 @@ async function walk(
 ): Promise<LocationWalk> {
   const [c0 = 0, c1 = 0, c2 = 0, c3 = 0] = choices;
   const listed = pick(list, c0);
-  const result: LocationWalk = { listed, country: await read<Country>(api, target, 0, listed.id) };
+  const result: LocationWalk = { listed, country: await read(api, target, LEVELS[0], listed.id) };
   const state = next(result.country.states, c1, choices.length >= 2);
   if (!state) return result;
-  result.state = await read<State>(api, target, 1, state.id);
+  result.state = await read(api, target, LEVELS[1], state.id);
   const city = next(result.state.cities, c2, choices.length >= 3);
   if (!city) return result;
-  result.city = await read<City>(api, target, 2, city.id);
+  result.city = await read(api, target, LEVELS[2], city.id);
   const neighborhood = next(result.city.neighborhoods, c3, choices.length >= 4);
   if (!neighborhood) return result;
-  result.neighborhood = await read<Neighborhood>(api, target, 3, neighborhood.id);
+  result.neighborhood = await read(api, target, LEVELS[3], neighborhood.id);
   return result;
 }
 

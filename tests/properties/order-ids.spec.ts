@@ -1,6 +1,7 @@
 /** Order reads by id, read-only: malformed ids and ids of orders that are not the caller's. */
 import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
 import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../lib/oracles/order-search.ts';
 import { callersPresent } from './support/leftOut.ts';
@@ -14,18 +15,14 @@ type Caller = 'seller' | 'stranger';
  * buyer or the seller out (X-Content-Missing: they come as empty objects): a party left out may be the
  * caller, so only the parties shown are judged, and only when both are.
  */
-function expectCallersOwn(res: ApiResponse, target: TargetProfile, as: Caller): void {
-  const order = res.body as { seller?: { id?: number }; buyer?: { id?: number | string } };
+function expectCallersOwn(res: ApiResponse<'getOrder'>, target: TargetProfile, as: Caller): void {
+  const order = bodyAt(res, [200, 206]);
   const missing = res.status === 206 ? String(res.headers['x-content-missing'] ?? '').split(',') : [];
   if (missing.some((field) => ['buyer', 'seller'].includes(field.trim()))) return;
   expect(
     [order.seller?.id, Number(order.buyer?.id)],
     `ORD-READ-OWNER: ${res.label} answered ${res.status}: a 2xx only for the caller's own order`,
   ).toContain(target.users[as].id);
-}
-
-function errorOf(res: ApiResponse): unknown {
-  return (res.body as { error?: unknown } | undefined)?.error;
 }
 
 test.describe('GET /orders/{order_id} for any id', () => {
@@ -40,7 +37,9 @@ test.describe('GET /orders/{order_id} for any id', () => {
           const res = await api.call('getOrder', { as: 'seller', path: { order_id: id } });
           expect(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
           expect(res.status, `${res.label}: a client error`).toBeLessThan(500);
-          expect(errorOf(res), `ORD-ERR-INVALID-ORDER-ID: ${res.label} error code`).toBe('invalid_order_id');
+          expect(errorCodeOf(res), `ORD-ERR-INVALID-ORDER-ID: ${res.label} error code`).toBe(
+            'invalid_order_id',
+          );
         }),
         20,
       );
@@ -64,7 +63,7 @@ test.describe('GET /orders/{order_id} for any id', () => {
             ? ['invalid_order_id']
             : ['invalid_order_id', ...(readsAsNull(id) ? ['empty_order_id'] : []), ...NOT_YOURS];
           expect(documented, `${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`).toContain(
-            errorOf(res),
+            errorCodeOf(res),
           );
         }),
         20,
@@ -87,7 +86,7 @@ test.describe('GET /orders/{order_id} for any id', () => {
         fc.asyncProperty(ids, fc.constantFrom(...callers), async (id, as) => {
           const res = await api.call('getOrder', { as, path: { order_id: id } });
           if (res.status < 300) return expectCallersOwn(res, target, as);
-          expect(NOT_YOURS, `${res.label}: error code`).toContain(errorOf(res));
+          expect(NOT_YOURS, `${res.label}: error code`).toContain(errorCodeOf(res));
         }),
         20,
       );

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import { deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
-import type { ShippingOption } from '../../lib/shapes/catalog.ts';
+
+type ShippingOption = Schemas['ShippingOption'];
+
 import { skipUnless } from '../contract/support/reference.ts';
 import { zipCodes } from './arbitraries/zipCodes.ts';
 
@@ -23,7 +27,9 @@ function expectOptionRules(option: ShippingOption, where: string, isMock: boolea
   const edt = option.estimated_delivery_time;
   const what = `option ${String(option.id)} (${edt?.type}) ${where}`;
   if (isMock)
-    expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(option.list_cost);
+    expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(
+      Number(option.list_cost),
+    );
   // An absent promise is an omission (reported by the schema check); its rules need one to apply to.
   if (edt === undefined) expect(isMock, `the mock's ${what} carries a delivery promise`).toBe(false);
   const broken = deliveryTimeFailures(option, where).map((f) => `${f.requirement}: ${f.failure}`);
@@ -41,8 +47,7 @@ async function shownItems(api: ApiClient, target: TargetProfile): Promise<string
       limit: 10,
     },
   });
-  const found =
-    res.status === 200 ? (res.body as { results: { id: string }[] }).results.map((r) => r.id) : [];
+  const found = hasStatus(res, 200) ? res.body.results.map((r) => String(r.id)) : [];
   return [...new Set([shippingItem, ...found])];
 }
 
@@ -51,7 +56,7 @@ async function shownCities(api: ApiClient, target: TargetProfile): Promise<strin
   const { stateId, cityTo, cityId, cityWithoutNeighborhoods } = target.catalog;
   // With a token: whether a location read needs one is not shown, and reading with one is always shown.
   const res = await api.call('getState', { as: 'seller', path: { state_id: stateId } });
-  const listed = res.status === 200 ? (res.body as { cities: { id: string }[] }).cities.map((c) => c.id) : [];
+  const listed = hasStatus(res, 200) ? res.body.cities.map((c) => String(c.id)) : [];
   return [...new Set([cityTo, cityId, cityWithoutNeighborhoods, ...listed])];
 }
 
@@ -65,7 +70,7 @@ async function expectRulesOnSuccess(
   const res = await api.call('getShippingOptions', { as: 'buyer', path: { item_id: item }, query });
   if (res.status !== 200) return 0;
   const where = `for ${item} to ${JSON.stringify(query)}`;
-  const options = (res.body as { options: ShippingOption[] }).options;
+  const options = bodyAt(res, 200).options;
   for (const option of options) expectOptionRules(option, where, isMock);
   return options.length;
 }

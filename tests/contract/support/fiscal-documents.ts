@@ -1,11 +1,7 @@
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
+import { bodyAt } from '../../../lib/client/typed.ts';
 import type { Caller, FilePart } from '../../../lib/client/types.ts';
-
-export interface DocumentList {
-  pack_id: number;
-  fiscal_documents: { id: string; file_type: string; filename: string }[];
-}
 
 /**
  * A pack of fiscal.writablePacks, one per write test: 0 round trip, 1 PDF + XML then a third file,
@@ -43,7 +39,7 @@ export async function idsListed(api: ApiClient, pack: number, as: Caller): Promi
   const res = await list(api, pack, as);
   if (res.status === 404) return [];
   expect(res.status, `${res.label}`).toBe(200);
-  return (res.body as DocumentList).fiscal_documents.map((doc) => doc.id);
+  return bodyAt(res, 200).fiscal_documents.map((doc) => doc.id);
 }
 
 /** Leaves a writable pack without documents of the seller, whatever a failed test left behind. */

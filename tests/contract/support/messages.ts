@@ -1,21 +1,10 @@
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
-import type { ApiResponse, Caller } from '../../../lib/client/types.ts';
+import { bodyAt } from '../../../lib/client/typed.ts';
+import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
 
-/** A listed message's fields the tests look at. */
-export interface ListedMessage {
-  id: string;
-  message_moderation?: unknown;
-  message_attachments?: { filename: string; type: string; size: number }[] | null;
-}
-
-/** The listing fields the tests look at (the spec's schema, checked on every answer, is the contract). */
-export interface Listing {
-  paging: { total: number; offset: number; limit: number };
-  messages: ListedMessage[];
-  seller_max_message_length?: number;
-  buyer_max_message_length?: number;
-}
+/** A listed message, typed from the spec. */
+export type ListedMessage = Schemas['Message'];
 
 /**
  * A pack of messaging.writablePacks, one per write test: 0 seller sends, 1 buyer sends 3500 characters,
@@ -57,18 +46,21 @@ export async function allIds(
   for (let offset = 0; ; ) {
     const res = await listing(api, target, as, offset === 0 ? {} : { offset }, pack);
     expect(res.status, res.label).toBe(200);
-    const body = res.body as Listing;
+    const body = bodyAt(res, 200);
     messages.push(...body.messages);
     offset += body.messages.length;
-    if (body.messages.length === 0 || offset >= body.paging.total)
-      return { ids: messages.map((m) => m.id), total: body.paging.total, messages };
+    const total = body.paging.total;
+    if (body.messages.length === 0 || offset >= Number(total))
+      return { ids: messages.map((m) => m.id), total, messages };
   }
 }
 
-/** The id of a created or read message, in the current or in the legacy form. */
+/** The id of a created or read message, in the current or in the legacy form (any answer: read without trusting its shape). */
 export function messageIdOf(body: unknown): string | undefined {
-  const record = body as { id?: string; message_id?: string; messages?: { id: string }[] };
-  return record.id ?? record.message_id ?? record.messages?.[0]?.id;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const id = ('id' in body ? body.id : undefined) ?? ('message_id' in body ? body.message_id : undefined);
+  if (id !== undefined && id !== null) return String(id);
+  return 'messages' in body && Array.isArray(body.messages) ? messageIdOf(body.messages[0]) : undefined;
 }
 
 export interface SendOptions {
@@ -78,7 +70,11 @@ export interface SendOptions {
   query?: Record<string, string>;
 }
 
-export function send(api: ApiClient, target: TargetProfile, options: SendOptions): Promise<ApiResponse> {
+export function send(
+  api: ApiClient,
+  target: TargetProfile,
+  options: SendOptions,
+): Promise<ApiResponse<'sendPackMessage'>> {
   const { as = 'seller', pack = writable(target, 3), query } = options;
   return api.call('sendPackMessage', {
     as,

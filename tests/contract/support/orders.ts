@@ -1,29 +1,14 @@
 import { expect } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
-import type { ApiResponse, Caller } from '../../../lib/client/types.ts';
+import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
+import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import { judged, skipUnless } from './reference.ts';
 
-/** The order fields the contract tests look at (the spec's schema, checked on every answer, is the contract). */
-export interface Order {
-  id: number;
-  status: string;
-  date_created: string;
-  date_closed?: string;
-  last_updated?: string;
-  date_last_updated?: string;
-  order_items: { item: { id: string; title: string }; currency_id: string }[];
-  payments: { status: string; available_actions?: string[] }[];
-  tags: string[];
-  total_amount: number;
-  currency_id: string;
-  taxes: { amount: number | null; currency_id: string | null };
-  cancel_detail?: { group?: string; code?: string; requested_by?: string; date?: string };
-  pack_id?: number | null;
-  shipping: { id: number };
-  buyer: { id: number | string };
-  seller: { id: number | string };
-}
+/** A whole order (200), typed from the spec. */
+export type Order = Schemas['Order'];
+/** An order as read: whole (200) or with the fields X-Content-Missing names left empty (206). */
+export type ReadOrder = BodyAt<'getOrder', 200 | 206>;
 
 /** Orders rule 1: the only fields a 206 may name in X-Content-Missing. */
 export const MISSING_FIELDS = ['buyer', 'feedback', 'mediations', 'seller', 'shipping'];
@@ -37,7 +22,7 @@ const FULL_READ_PAUSE_MS = 250;
  * shipping; those fields are empty objects; the rest of the order is present (the other fields of the
  * rule among them; every other field is held present by the schema of the 206). Returns the names.
  */
-export function expectPartialOrder(res: ApiResponse): string[] {
+export function expectPartialOrder(res: ApiResponse<'getOrder'>): string[] {
   const header = res.headers['x-content-missing'];
   expect(header, `${res.label} answered 206: X-Content-Missing names the missing fields`).toBeTruthy();
   const missing = (header ?? '')
@@ -45,7 +30,7 @@ export function expectPartialOrder(res: ApiResponse): string[] {
     .map((field) => field.trim())
     .filter(Boolean);
   expect(missing.length, `${res.label}: X-Content-Missing "${header}" names a field`).toBeGreaterThan(0);
-  const body = res.body as Record<string, unknown>;
+  const body: Record<string, unknown> = bodyAt(res, 206);
   for (const field of missing) {
     expect(MISSING_FIELDS, `${res.label}: X-Content-Missing names ${field}`).toContain(field);
     expect(body[field], `${res.label}: ${field}, named by X-Content-Missing, is an empty object`).toEqual({});
@@ -56,12 +41,12 @@ export function expectPartialOrder(res: ApiResponse): string[] {
 }
 
 /** An order read's answer: 200, or the documented 206 judged by Orders rule 1. Returns the fields missing. */
-export function expectOrderAnswer(res: ApiResponse, as: Caller = 'seller'): string[] {
+export function expectOrderAnswer(res: ApiResponse<'getOrder'>, as: Caller = 'seller'): string[] {
   expect([200, 206], `${res.label}: the order can be read by its ${String(as)}`).toContain(res.status);
   return res.status === 206 ? expectPartialOrder(res) : [];
 }
 
-function getOrder(api: ApiClient, id: number, as: Caller): Promise<ApiResponse> {
+function getOrder(api: ApiClient, id: number, as: Caller): Promise<ApiResponse<'getOrder'>> {
   return api.call('getOrder', { as, path: { order_id: id }, headers: { 'x-format-new': 'true' } });
 }
 
@@ -70,10 +55,10 @@ function getOrder(api: ApiClient, id: number, as: Caller): Promise<ApiResponse> 
  * is documented: the order returned may then have the fields X-Content-Missing names as empty
  * objects, all others present. For tests that look only at those others.
  */
-export async function readOrder(api: ApiClient, id: number, as: Caller = 'seller'): Promise<Order> {
+export async function readOrder(api: ApiClient, id: number, as: Caller = 'seller'): Promise<ReadOrder> {
   const res = await getOrder(api, id, as);
   expectOrderAnswer(res, as);
-  return res.body as Order;
+  return bodyAt(res, [200, 206]);
 }
 
 /**
@@ -86,7 +71,7 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
   for (let attempt = 1; attempt <= FULL_READ_ATTEMPTS; attempt += 1) {
     const res = await getOrder(api, id, as);
     missing = expectOrderAnswer(res, as);
-    if (missing.length === 0) return res.body as Order;
+    if (missing.length === 0 && hasStatus(res, 200)) return res.body;
     await new Promise((resolve) => setTimeout(resolve, FULL_READ_PAUSE_MS * attempt));
   }
   skipUnless(

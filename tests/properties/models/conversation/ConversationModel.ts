@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { ApiClient } from '../../../../lib/client/client.ts';
+import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
 
@@ -38,16 +39,11 @@ export interface ConversationReal {
   pack: number;
 }
 
-export interface Listing {
-  paging: { limit: number; offset: number; total: number };
-  messages: { id: string }[];
-}
-
 export function listMessages(
   { api, target, pack }: ConversationReal,
   as: Sender,
   query: Record<string, number> = {},
-): Promise<ApiResponse> {
+): Promise<ApiResponse<'listPackMessages'>> {
   return api.call('listPackMessages', {
     as,
     path: { pack_id: pack, user_id: target.users.seller.id },
@@ -68,10 +64,12 @@ export async function walkListing(
   for (let offset = 0; ; ) {
     const res = await listMessages(real, as, { offset });
     expect(res.status, res.label).toBe(200);
-    const body = res.body as Listing;
+    const body = bodyAt(res, 200);
     ids.push(...body.messages.map((m) => m.id));
     offset += Math.max(body.messages.length, 1);
-    if (offset >= body.paging.total) return { ids, total: body.paging.total };
+    // paging's types are not shown: the total is taken as the number the walk counts to.
+    const total = Number(body.paging.total);
+    if (offset >= total) return { ids, total };
   }
 }
 
@@ -95,16 +93,16 @@ export async function startModel(real: ConversationReal): Promise<ConversationMo
   };
 }
 
-/** The id and text of a message in the current form, the legacy form or the by-id envelope. */
+/** The id and text of a message in the current form, the legacy form or the by-id envelope (any answer: read without trusting its shape). */
 export function messageOf(body: unknown): { id?: string; text?: string } {
-  const record = body as {
-    id?: string;
-    message_id?: string;
-    text?: string | { plain?: string };
-    messages?: { id: string; text?: string }[];
+  if (typeof body !== 'object' || body === null) return {};
+  if ('messages' in body && Array.isArray(body.messages) && body.messages[0] !== undefined)
+    return messageOf(body.messages[0]);
+  const text = 'text' in body ? body.text : undefined;
+  const plain = typeof text === 'object' && text !== null && 'plain' in text ? text.plain : text;
+  const id = ('id' in body ? body.id : undefined) ?? ('message_id' in body ? body.message_id : undefined);
+  return {
+    id: id === undefined || id === null ? undefined : String(id),
+    text: typeof plain === 'string' ? plain : undefined,
   };
-  const inner = record.messages?.[0];
-  if (inner) return { id: inner.id, text: inner.text };
-  const text = typeof record.text === 'string' ? record.text : record.text?.plain;
-  return { id: record.id ?? record.message_id, text };
 }

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
+import { bodyAt } from '../../../../lib/client/typed.ts';
 import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** DELETE /packs/{pack_id}/fiscal_documents: names the ids removed, or 404 when nothing is attached. */
@@ -23,7 +24,7 @@ export class DeleteFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel
       return expectStatus(res, [404], 'FIS-ERR-DELETE-NOTHING: nothing is attached');
     }
     expectStatus(res, [200], `the pack holds ${model.held.length} document(s)`);
-    const message = (res.body as { message: string }).message;
+    const message = bodyAt(res, 200).message;
     for (const { id } of model.held) {
       expect(message, `FIS-DELETE-RESULT: ${res.label} names every id deleted`).toContain(id);
     }

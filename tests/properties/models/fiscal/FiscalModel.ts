@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { ApiClient } from '../../../../lib/client/client.ts';
+import { errorCodeOf } from '../../../../lib/client/typed.ts';
 import type { ApiResponse, FilePart } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
 
@@ -98,6 +99,5 @@ export function expectStatus(res: ApiResponse, allowed: number[], why: string): 
     `${res.label} answered ${res.status} ${res.shown}; the model expects ${allowed.join(' or ')}: ${why}`,
   ).toContain(res.status);
   const code = ERROR_CODES[res.status];
-  if (code)
-    expect((res.body as { error?: string }).error, `${res.label}: error code of a ${res.status}`).toBe(code);
+  if (code) expect(errorCodeOf(res), `${res.label}: error code of a ${res.status}`).toBe(code);
 }

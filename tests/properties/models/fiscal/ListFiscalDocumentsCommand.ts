@@ -1,11 +1,7 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
+import { bodyAt } from '../../../../lib/client/typed.ts';
 import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
-
-interface DocumentList {
-  pack_id: number;
-  fiscal_documents: { id: string; file_type: string; filename: string }[];
-}
 
 /** GET /packs/{pack_id}/fiscal_documents: exactly the documents the model holds, or 404 when none. */
 export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, FiscalReal> {
@@ -23,7 +19,7 @@ export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, 
       return expectStatus(res, [404], 'FIS-ERR-NO-DOCUMENTS: the pack holds no document');
     }
     expectStatus(res, [200], `the pack holds ${model.held.length} document(s)`);
-    const body = res.body as DocumentList;
+    const body = bodyAt(res, 200);
     expect(body.pack_id, `FIS-LIST-FIELDS: ${res.label} names the pack`).toBe(pack);
     const listed = body.fiscal_documents.map((d) => ({
       id: d.id,

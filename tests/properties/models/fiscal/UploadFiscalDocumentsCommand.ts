@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
+import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { FilePart } from '../../../../lib/client/types.ts';
 import {
   expectStatus,
@@ -29,7 +30,7 @@ export class UploadFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel
     const { allowed, reasons } = uploadVerdict(model, this.as, this.parts);
     expectStatus(res, allowed, reasons.join('; ') || 'every upload rule is met');
     if (res.status !== 200) return;
-    const ids = (res.body as { ids: string[] }).ids;
+    const ids = bodyAt(res, 200).ids;
     expect(ids, `FIS-UPLOAD-RESULT: ${res.label} answers one id per file sent`).toHaveLength(
       this.parts.length,
     );
