@@ -239,17 +239,17 @@ test.describe('spec: the value-set and required checks themselves', () => {
     const common = planted.components?.schemas?.OrderCommon as { properties: Record<string, Node> };
     const status = common.properties.status as Node;
     status.enum = (status.enum as string[]).filter((value) => value !== 'manually_cancelled');
-    expect(valueSetsNotKept(asNode(planted))).toEqual([
+    expect(valueSetsNotKept(asNode(planted))).toContain(
       '/components/schemas/OrderCommon/properties/status: the quotes state manually_cancelled; its enum lacks them',
-    ]);
+    );
   });
 
   test('fails the real spec once a listed field is no longer required', () => {
     const planted = structuredClone(spec.doc);
     const shipping = planted.components?.schemas?.OrderShipping as Node;
     delete shipping.required;
-    expect(listedNotRequired(asNode(planted), CONDITIONAL_PRESENCE)).toEqual([
+    expect(listedNotRequired(asNode(planted), CONDITIONAL_PRESENCE)).toContain(
       '/components/schemas/OrderShipping: the quotes list id; it is not required',
-    ]);
+    );
   });
 });
