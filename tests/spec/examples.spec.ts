@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createAjv, loadSpec } from '../../lib/checks/spec.ts';
+import { normalise, referencePath } from './keyword-backing.ts';
 
 const spec = loadSpec();
 
@@ -79,7 +81,36 @@ function answersWithoutExample(): string[] {
   );
 }
 
+/** Every error example whose message the reference does not hold and whose summary does not say whose text it is. */
+function errorTextsPresentedAsTheServers(): string[] {
+  const reference = normalise(readFileSync(referencePath, 'utf8'));
+  const answers = [
+    ...Object.entries((spec.doc.components?.responses ?? {}) as Record<string, Node>),
+    ...spec.operations.flatMap((op) =>
+      Object.entries((op.operation.responses ?? {}) as Record<string, Node>).map(
+        ([status, response]) => [`${op.operationId} ${status}`, response] as [string, Node],
+      ),
+    ),
+  ];
+  return answers.flatMap(([name, response]) =>
+    Object.entries(
+      ((response.content as Record<string, Node> | undefined)?.['application/json']?.examples ??
+        {}) as Record<string, { summary?: string; value?: { message?: unknown } }>,
+    )
+      .filter(([, example]) => typeof example.value?.message === 'string')
+      .filter(
+        ([, example]) => !reference.includes(normalise(String(example.value?.message)).replace(/\.$/, '')),
+      )
+      .filter(([, example]) => !/\b(mock|illustrative|observed)\b/i.test(example.summary ?? ''))
+      .map(([key, example]) => `${name}/${key}: "${example.value?.message}"`),
+  );
+}
+
 test.describe('spec: schemas and examples', () => {
+  test("presents no error text the reference does not give as the server's: each says it is the mock's, illustrative or observed", () => {
+    expect(errorTextsPresentedAsTheServers()).toEqual([]);
+  });
+
   test('shows an example of every JSON answer of every operation', () => {
     expect(answersWithoutExample()).toEqual([]);
   });
