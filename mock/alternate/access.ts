@@ -26,7 +26,7 @@ const CATEGORIES: RouteKey[] = [
   'GET /sites/:site_id/search',
 ];
 const TOKEN_NOT_SHOWN =
-  'AUTH-TOKEN-OPTIONAL-CATALOG: Authentication 6, "whether a token is required is not shown for location, category and site search calls"';
+  'CATALOG-TOKEN-OPTIONAL-MOCK: Authentication 6, "whether a token is required is not shown for location, category and site search calls"';
 
 /** The reference's answer to a call without a token (Authentication 3), then its checks of a sent one. */
 const requireToken = (request: FastifyRequest) => {

@@ -24,7 +24,7 @@ function statusOf(
 test.describe('GET /users/{user_id}?attributes=status', () => {
   test(
     'answers the own status with the token in the query',
-    verifies(['USR-STATUS-FIELDS', 'USR-STATUS-TOKEN-QUERY', 'AUTH-QUERY-TOKEN'], '@readonly', '@smoke'),
+    verifies(['USR-STATUS-FIELDS', 'AUTH-QUERY-TOKEN'], '@readonly', '@smoke'),
     async ({ api, target }) => {
       for (const role of ['seller', 'buyer'] as const satisfies UserRole[]) {
         const res = await statusOf(api, target.users[role].id, role);

@@ -61,7 +61,7 @@ export function quotesOf(node: Node | undefined): string[] {
 }
 
 const isMarked = (node: Node | undefined) => MARKS.some((mark) => node && mark in node);
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 const names = (quote: string, word: string) =>
   new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(word)}($|[^A-Za-z0-9_])`, 'i').test(quote);
