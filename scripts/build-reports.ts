@@ -10,11 +10,11 @@ import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
 import { renderIndex } from '../lib/report/index-page.ts';
 import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
-import { readResults } from '../lib/report/results.ts';
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
 import { buildTraceability, renderTraceability } from '../lib/report/traceability.ts';
 import { classify } from '../lib/report/verdict/classify.ts';
 import { compareWithMemory } from '../lib/report/verdict/memory.ts';
+import { readResults } from '../lib/report/verdict/results.ts';
 
 const outDir = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
 

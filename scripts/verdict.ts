@@ -10,9 +10,9 @@ import {
   writeBaseline,
 } from '../lib/checks/baseline.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
-import { readResults } from '../lib/report/results.ts';
 import { baselineFrom, classify, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
 import { compareWithMemory, describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
+import { readResults } from '../lib/report/verdict/results.ts';
 
 // The run's verdict from Playwright's JSON report and the target's baseline of known deviations:
 // prints the counts, new / known deviations, reported omissions and known deviations no longer seen;

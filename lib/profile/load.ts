@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import { createRedactor } from '../client/redact.ts';
 import { profileSchema } from './schema.ts';
 import type { ProfileInput, TargetProfile } from './types.ts';
 
@@ -119,13 +118,6 @@ export function profileSecrets(profile: Pick<ProfileInput, 'users' | 'baseURL' |
     ...Object.values(profile.users).flatMap((user) => (user ? [user.token] : [])),
     ...Object.keys(profilePlaceholders(profile)),
   ];
-}
-
-/** The redactor of everything a run writes about this target. */
-export function profileRedactor(
-  profile: Pick<ProfileInput, 'users' | 'baseURL' | 'secretBaseURL'>,
-): (text: string) => string {
-  return createRedactor(profileSecrets(profile), profilePlaceholders(profile));
 }
 
 /** The base URL as reports may show it. */

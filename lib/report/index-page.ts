@@ -1,9 +1,9 @@
 import { coveragePicture, verdictLine } from './coverage-picture.ts';
 import { findingsSection } from './findings-section.ts';
 import { esc, page } from './html.ts';
-import type { RunStats } from './results.ts';
 import type { Traceability } from './traceability.ts';
 import type { Verdict } from './verdict/classify.ts';
+import type { RunStats } from './verdict/results.ts';
 
 export interface RunInfo {
   target: string;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
-import { readResults, type TestRecord } from '../../lib/report/results.ts';
+import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 import { freePort } from '../free-port.ts';
 
 const PROJECTS = ['--project', 'contract', '--project', 'properties'];

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
-import { readResults, type TestRecord } from '../../lib/report/results.ts';
+import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 
 /** A mock started apart, as a staging server is: its own process, listening on loopback. */
 export interface StartedServer {

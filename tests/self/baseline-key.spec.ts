@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { type KnownDeviation, keyOf } from '../../lib/checks/baseline.ts';
 import type { JudgedFinding } from '../../lib/checks/verdict.ts';
-import type { TestRecord } from '../../lib/report/results.ts';
 import { baselineFrom, classify } from '../../lib/report/verdict/classify.ts';
+import type { TestRecord } from '../../lib/report/verdict/results.ts';
 
 // Audit row B7: the baseline key carries the level and the schema keyword, so a baselined omission of
 // a field does not hide a later wrong type of the same field.

@@ -3,7 +3,7 @@ import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
-import { readResults, type TestRecord } from '../../lib/report/results.ts';
+import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 
 /** A mock started apart, as a staging server would be: its own process, its request log in a file. */
 export interface StartedMock {

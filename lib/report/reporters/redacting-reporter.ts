@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
-import { loadProfile, profileRedactor } from '../../profile/load.ts';
+import { profileRedactor } from '../../client/profile-redactor.ts';
+import { loadProfile } from '../../profile/load.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

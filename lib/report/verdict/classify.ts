@@ -6,7 +6,7 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
-import type { TestRecord } from '../results.ts';
+import type { TestRecord } from './results.ts';
 
 /** A deviation seen in a run: a check's finding, or a test failing on its own assertion. */
 export interface Deviation extends DeviationKey {

@@ -4,7 +4,7 @@ import type { Spec } from '../../../lib/checks/spec.ts';
 import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts';
 import { callTargetInTest, extendTimeout } from '../../../lib/client/client.ts';
 import { workerPacer } from '../../../lib/client/pacer.ts';
-import { profileRedactor } from '../../../lib/profile/load.ts';
+import { profileRedactor } from '../../../lib/client/profile-redactor.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 

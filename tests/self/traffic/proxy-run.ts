@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { projectRoot } from '../../../lib/checks/spec.ts';
-import { readResults } from '../../../lib/report/results.ts';
+import { readResults } from '../../../lib/report/verdict/results.ts';
 
 export interface SuiteCounts {
   passed: number;
