@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../lib/catalog/requirements.ts';
 import { baselinePath, readBaseline, runBaselineTarget } from '../lib/checks/baseline.ts';
 import { loadSpec, projectRoot } from '../lib/checks/spec.ts';
 import { discoveryFile, readDiscovery, resolveProfile } from '../lib/discovery/index.ts';
+import { mustRun } from '../lib/process/launch.ts';
 import { loadProfile, ProfileError, shownBaseURL } from '../lib/profile/load.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
@@ -20,10 +20,7 @@ const outDir = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
 
 function commit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    }).trim();
+    return mustRun('git', ['rev-parse', '--short', 'HEAD']).trim();
   } catch {
     return 'unknown';
   }
@@ -66,10 +63,7 @@ function generateAllure(): boolean {
   const results = join(outDir, 'allure-results');
   if (!existsSync(results)) return false;
   try {
-    execFileSync('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    mustRun('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')]);
     const index = join(outDir, 'allure', 'index.html');
     if (!existsSync(index)) return false;
     writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));

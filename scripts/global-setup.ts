@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
 import { presenceDir } from '../lib/memory/presence.ts';
+import { mustRun } from '../lib/process/launch.ts';
 import { loadProfile, shownBaseURL } from '../lib/profile/load.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 
@@ -23,10 +23,7 @@ function newestSpecSource(dir = join(projectRoot, 'spec')): number {
 /** Bundles the spec when the bundle is missing or older than its sources. */
 function ensureBundle(): void {
   if (existsSync(bundledSpecPath) && statSync(bundledSpecPath).mtimeMs >= newestSpecSource()) return;
-  execFileSync('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  mustRun('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath]);
 }
 
 /** Fails the whole run once, with one line, when the target does not answer at all. */
