@@ -22,6 +22,7 @@ done
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
 npx playwright test "${args[@]}" --project contract --project properties
 status=0
-npx tsx scripts/build-reports.ts || status=1
+# The verdict first: it judges the run once (verdict.json), the index page shows that judgement.
 npx tsx scripts/verdict.ts "${verdict_args[@]}" || status=1
+npx tsx scripts/build-reports.ts || status=1
 exit $status

@@ -18,7 +18,7 @@ export function profilePath(nameOrPath: string): string {
   return join(targetsDir, `${nameOrPath}.json`);
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** Replaces every `${VAR}` in string values by the environment's value; a missing one names its field. */
 function substituteEnv(value: unknown, env: Env, where: string, label: string): unknown {

@@ -24,14 +24,14 @@ export interface RunInfo {
 }
 
 export function renderIndex(run: RunInfo): string {
-  const passed = run.stats.expected + run.stats.flaky;
   const verdict = run.verdict.passed ? 'conforms' : 'does not conform';
   const known = run.verdict.known.length;
   const r = run.trace.summary.requirements;
   const cards = [
-    ['passed', passed],
-    ['failed', run.stats.unexpected],
-    ['skipped', run.stats.skipped],
+    // The verdict's counts (lib/report/verdict/judge-run.ts), the same the verdict command prints.
+    ['passed', run.verdict.counts.passed],
+    ['failed', run.verdict.counts.failed],
+    ['skipped', run.verdict.counts.skipped],
     ['new deviations', run.verdict.fresh.length],
     ['known deviations', known],
     ['omissions reported', run.verdict.reported.length],

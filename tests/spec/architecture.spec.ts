@@ -60,6 +60,7 @@ test.describe('architecture: the folder rules hold', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   test.beforeAll(async () => {
+    test.setTimeout(120_000);
     const cruised = await cruise(ROOTS, {
       ...config.options,
       validate: true,

@@ -27,6 +27,8 @@ export interface Verdict {
   /** Baseline entries not seen in this run (their test passed, or no answer showed them). */
   gone: KnownDeviation[];
   counts: { passed: number; failed: number; skipped: number };
+  /** Errors outside any test (a global setup that found the target silent), each counted as a failure. */
+  errorsOutsideTests?: string[];
 }
 
 const testKey = (test: TestRecord): DeviationKey => ({
