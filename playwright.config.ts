@@ -1,10 +1,11 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
-import { loadProfile, ProfileError, shownBaseURL } from './lib/profile/load.ts';
+import { ProfileError, shownBaseURL } from './lib/profile/load.ts';
+import { announceMockBaseURL, readRunEnv, runProfile } from './lib/profile/run-env.ts';
 
 function profileOrExit() {
   try {
-    return loadProfile();
+    return runProfile();
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
     console.error(error.message);
@@ -12,14 +13,14 @@ function profileOrExit() {
   }
 }
 
-const target = profileOrExit();
-const mockPort = Number(process.env.MOCK_PORT ?? new URL(target.baseURL).port ?? 4010);
-const startMock = !process.env.BASE_URL && target.isMock;
-if (startMock) {
-  target.baseURL = `http://127.0.0.1:${mockPort}`;
-  process.env.MOCK_BASE_URL = target.baseURL; // workers inherit it; the profile itself never enters the config
-}
-const reports = process.env.REPORTS_DIR ?? 'reports';
+const run = readRunEnv();
+const loaded = profileOrExit();
+const mockPort = run.mockPort ?? Number(new URL(loaded.baseURL).port || 4010);
+const startMock = !run.baseURL && loaded.isMock;
+// Workers inherit the mock's URL; the profile itself never enters the config, which reports print.
+if (startMock) announceMockBaseURL(`http://127.0.0.1:${mockPort}`);
+const target = runProfile();
+const reports = run.reportsDir;
 
 // First, so every reporter after it sees secrets already removed.
 const redacting: ReporterDescription = ['./lib/report/reporters/redacting-reporter.ts'];
@@ -59,7 +60,7 @@ export default defineConfig<TargetOptions>({
             allure,
           ],
   use: {
-    targetName: process.env.TARGET ?? 'mock',
+    targetName: run.target,
     baseURL: target.secretBaseURL ? undefined : target.baseURL,
     // Traces and videos would record Authorization headers; evidence is attached redacted instead.
     trace: 'off',

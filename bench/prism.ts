@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
+import { runCommand } from '../lib/process/launch.ts';
 import { type Running, startProcess } from './servers.ts';
 
 // Prism 5.8 is the newest release that runs on Node 20; installed on demand, outside the lockfile.
@@ -11,18 +11,12 @@ const bin = join(prefix, 'node_modules', '.bin', 'prism');
 
 function ensurePrism(): boolean {
   if (existsSync(bin)) return true;
-  try {
-    execFileSync(
-      'npm',
-      ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, PRISM],
-      {
-        stdio: 'ignore',
-      },
-    );
-    return existsSync(bin);
-  } catch {
-    return false;
-  }
+  runCommand(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, PRISM],
+    { quiet: true, cwd: process.cwd() },
+  );
+  return existsSync(bin);
 }
 
 /** Stoplight Prism's mock serving the project's own bundled spec, or undefined when it cannot be installed. */

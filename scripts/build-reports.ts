@@ -1,57 +1,56 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../lib/catalog/requirements.ts';
-import { baselinePath, readBaseline, runBaselineTarget } from '../lib/checks/baseline.ts';
-import { loadSpec, projectRoot } from '../lib/checks/spec.ts';
+import { runBaselineTarget } from '../lib/checks/baseline.ts';
+import { loadSpec } from '../lib/checks/spec.ts';
 import { discoveryFile, readDiscovery, resolveProfile } from '../lib/discovery/index.ts';
-import { loadProfile, ProfileError, shownBaseURL } from '../lib/profile/load.ts';
+import { mustRun } from '../lib/process/launch.ts';
+import { ProfileError, shownBaseURL } from '../lib/profile/load.ts';
+import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
+import type { ProfileInput } from '../lib/profile/types.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
 import { renderIndex } from '../lib/report/index-page.ts';
 import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
-import { readResults } from '../lib/report/results.ts';
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
 import { buildTraceability, renderTraceability } from '../lib/report/traceability.ts';
-import { classify } from '../lib/report/verdict/classify.ts';
-import { compareWithMemory } from '../lib/report/verdict/memory.ts';
+import { judgeRun, readVerdictFile } from '../lib/report/verdict/judge-run.ts';
 
-const outDir = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
+const run = readRunEnv();
+const outDir = run.reportsDir;
 
 function commit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    }).trim();
+    return mustRun('git', ['rev-parse', '--short', 'HEAD']).trim();
   } catch {
     return 'unknown';
   }
 }
 
 /** The target's name and address; the reports need no token, so a profile without its secrets set still names it. */
-function targetShown(): { name: string; baseURL: string } {
+/** The run's profile; undefined when it cannot be loaded here (its secrets unset). */
+function profileHere(): ProfileInput | undefined {
   try {
-    const profile = loadProfile();
-    return { name: profile.name, baseURL: shownBaseURL(profile) };
+    return runProfile();
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
-    return { name: process.env.TARGET ?? 'mock', baseURL: 'unknown' };
+    return undefined;
   }
 }
 
+function targetShown(profile: ProfileInput | undefined): { name: string; baseURL: string } {
+  return profile
+    ? { name: profile.name, baseURL: shownBaseURL(profile) }
+    : { name: run.target, baseURL: 'unknown' };
+}
+
 /** The data needs of the run; without the profile (secrets unset), only what discovery found is known. */
-function discoveryShown(): string {
+function discoveryShown(profile: ProfileInput | undefined): string {
   const file = discoveryFile(outDir);
   if (!existsSync(file)) return discoverySection(undefined, undefined);
-  try {
-    const profile = loadProfile();
-    const result = readDiscovery(profile, file);
-    return discoverySection(resolveProfile(profile, result).needs, result);
-  } catch (error) {
-    if (!(error instanceof ProfileError)) throw error;
-    return '<p class="muted">The profile could not be loaded here: see discovery.json.</p>';
-  }
+  if (!profile) return '<p class="muted">The profile could not be loaded here: see discovery.json.</p>';
+  const result = readDiscovery(profile, file);
+  return discoverySection(resolveProfile(profile, result).needs, result);
 }
 
 /** Allure's page loads a third-party analytics tag; a report read offline or in private should not call out. */
@@ -66,10 +65,7 @@ function generateAllure(): boolean {
   const results = join(outDir, 'allure-results');
   if (!existsSync(results)) return false;
   try {
-    execFileSync('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    mustRun('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')]);
     const index = join(outDir, 'allure', 'index.html');
     if (!existsSync(index)) return false;
     writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));
@@ -83,11 +79,20 @@ function generateAllure(): boolean {
 function main(): void {
   const resultsPath = join(outDir, 'results.json');
   if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
-  const { tests, stats, metadata } = readResults(resultsPath);
+  const loaded = profileHere();
+  // Judged once: by scripts/verdict.ts when it ran first (conformance.sh), else here, without touching the memory.
+  const judged = judgeRun(
+    resultsPath,
+    outDir,
+    runBaselineTarget(),
+    false,
+    readVerdictFile(outDir, resultsPath),
+  );
+  const { tests, stats, metadata } = judged;
   const spec = loadSpec();
   const profile = metadata.target
     ? { name: metadata.target, baseURL: metadata.baseURL ?? 'unknown' }
-    : targetShown();
+    : targetShown(loaded);
   const trace = buildTraceability(
     loadRequirements(),
     tests,
@@ -147,16 +152,16 @@ function main(): void {
   const index = renderIndex({
     target: profile.name,
     baseURL: profile.baseURL,
-    profile: process.env.TARGET ?? 'mock',
+    profile: run.target,
     specVersion: spec.doc.info.version,
     commit: commit(),
     rateLimit: metadata.rateLimit,
     stats,
     trace,
     links,
-    verdict: classify(tests, readBaseline(baselinePath(runBaselineTarget()))),
-    discovery: discoveryShown(),
-    coverageDrop: coverageDropSection(compareWithMemory(runBaselineTarget(), outDir, tests)),
+    verdict: judged.verdict,
+    discovery: discoveryShown(loaded),
+    coverageDrop: coverageDropSection(judged.comparison),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

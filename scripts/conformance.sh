@@ -22,7 +22,8 @@ done
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
 npx playwright test "${args[@]}" --project contract --project properties
 status=0
+# The verdict first: it judges the run once (verdict.json), the index page shows that judgement.
+npx tsx scripts/verdict.ts "${verdict_args[@]}" || status=1
 # LEAN_REPORTS=1 (the project's own nested runs): results.json and the verdict only, no HTML pages.
 if [ "${LEAN_REPORTS:-}" != 1 ]; then npx tsx scripts/build-reports.ts || status=1; fi
-npx tsx scripts/verdict.ts "${verdict_args[@]}" || status=1
 exit $status

@@ -3,11 +3,12 @@
  * `npx tsx scripts/gen-types.ts` (after `npm run spec:bundle`), or `--check` to fail when the
  * committed file is not current. tests/spec/generated-types.spec.ts runs the check in `npm test`.
  */
-import { execFileSync } from 'node:child_process';
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
+import { mustRun } from '../lib/process/launch.ts';
 import { profileSchema } from '../lib/profile/schema.ts';
 
 export const specTypesPath = join(projectRoot, 'lib', 'generated', 'spec-types.ts');
@@ -18,12 +19,7 @@ const HEADER = (from: string) =>
 
 /** The project's formatting (biome), so that the written file passes `biome check` as it is. */
 function formatted(text: string, path: string): string {
-  return execFileSync('npx', ['biome', 'format', `--stdin-file-path=${path}`], {
-    cwd: projectRoot,
-    input: text,
-    encoding: 'utf8',
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
+  return mustRun('npx', ['biome', 'format', `--stdin-file-path=${path}`], { input: text });
 }
 
 /** The types of the bundled spec, as the generator writes them. */

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +8,9 @@ import { startLedger } from '../lib/client/run-ledger.ts';
 import { TargetMisbehaviour } from '../lib/client/transport.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
 import { presenceDir } from '../lib/memory/presence.ts';
-import { loadProfile, shownBaseURL } from '../lib/profile/load.ts';
+import { mustRun } from '../lib/process/launch.ts';
+import { shownBaseURL } from '../lib/profile/load.ts';
+import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
@@ -25,10 +26,7 @@ function newestSpecSource(dir = join(projectRoot, 'spec')): number {
 /** Bundles the spec when the bundle is missing or older than its sources. */
 function ensureBundle(): void {
   if (existsSync(bundledSpecPath) && statSync(bundledSpecPath).mtimeMs >= newestSpecSource()) return;
-  execFileSync('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  mustRun('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath]);
 }
 
 /** Fails the whole run once, with one line, when the target does not answer at all. */
@@ -57,25 +55,26 @@ function startRunLedger(): void {
 export default async function globalSetup(config: FullConfig): Promise<void> {
   ensureBundle();
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
-  const target = loadProfile();
+  const run = readRunEnv();
+  const target = runProfile();
   startRunLedger();
   // Workers write which fields their answers carried; the verdict reads this run's files only.
-  rmSync(presenceDir(process.env.REPORTS_DIR ?? 'reports'), { recursive: true, force: true });
+  rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
-  if (needsTarget && process.env.BASE_URL) await ensureTargetAnswers(target);
-  if (needsTarget) await discoverOnce(target);
+  if (needsTarget && run.baseURL) await ensureTargetAnswers(target);
+  if (needsTarget) await discoverOnce(target, run.reportsDir);
 }
 
 /** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */
-async function discoverOnce(target: ProfileInput): Promise<void> {
+async function discoverOnce(target: ProfileInput, reportsDir: string): Promise<void> {
   const result = await discover(target);
-  writeDiscovery(result);
+  writeDiscovery(result, discoveryFile(reportsDir));
   const counts = { given: 0, discovered: 0, 'not found': 0, 'read failed': 0 };
   for (const need of resolveProfile(target, result).needs) counts[need.state] += 1;
   const stopped = result.stoppedBy ? `, stopped by the ${result.stoppedBy} limit` : '';
   const failed = counts['read failed'] ? `, ${counts['read failed']} read failed` : '';
   console.log(
     `discovery: ${counts.given} given, ${counts.discovered} discovered, ${counts['not found']} not found${failed} ` +
-      `(${result.requestsUsed} requests${stopped}) → ${discoveryFile()}`,
+      `(${result.requestsUsed} requests${stopped}) → ${discoveryFile(reportsDir)}`,
   );
 }

@@ -4,12 +4,12 @@
  * code and the oracle that implement it, the tests that verify it, the planted faults that break it, and
  * the latest outcome on record. An unknown id is a one-line error (with near ids) and exit code 2.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadRequirements, type Requirement } from '../lib/catalog/requirements.ts';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
+import { runCommand } from '../lib/process/launch.ts';
 
 const REFERENCE = join(projectRoot, 'spec', 'reference', 'marketplace-api.md');
 
@@ -74,10 +74,7 @@ function quoteLine(quote: string): number | undefined {
 
 function bundledSpec(): unknown {
   if (!existsSync(bundledSpecPath))
-    spawnSync('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    });
+    runCommand('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath]);
   return JSON.parse(readFileSync(bundledSpecPath, 'utf8'));
 }
 

@@ -1,18 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  baselinePath,
-  candidateKeys,
-  keyOf,
-  readBaseline,
-  runBaselineTarget,
-  writeBaseline,
-} from '../lib/checks/baseline.ts';
+import { candidateKeys, keyOf, runBaselineTarget, writeBaseline } from '../lib/checks/baseline.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
-import { readResults } from '../lib/report/results.ts';
-import { baselineFrom, classify, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
-import { compareWithMemory, describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
+import { readRunEnv } from '../lib/profile/run-env.ts';
+import { baselineFrom, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
+import { judgeRun, writeVerdictFile } from '../lib/report/verdict/judge-run.ts';
+import { describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
 
 // The run's verdict from Playwright's JSON report and the target's baseline of known deviations:
 // prints the counts, new / known deviations, reported omissions and known deviations no longer seen;
@@ -26,7 +20,7 @@ const { values } = parseArgs({
     'fail-on-coverage-drop': { type: 'boolean', default: false },
   },
 });
-const reports = process.env.REPORTS_DIR ?? join(projectRoot, 'reports');
+const reports = readRunEnv().reportsDir;
 
 const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.level}): ${d.message}`;
 
@@ -51,22 +45,6 @@ function print(verdict: Verdict): void {
   );
 }
 
-/** Errors outside any test (a global setup that found the target silent): each one a failure of the run. */
-function errorsOutsideTests(results: string): string[] {
-  const report = JSON.parse(readFileSync(results, 'utf8')) as { errors?: { message?: string }[] };
-  return (report.errors ?? []).map((error) => String(error.message ?? '').split('\n')[0] ?? '');
-}
-
-function withErrorsOutsideTests(verdict: Verdict, errors: string[]): Verdict {
-  if (errors.length === 0) return verdict;
-  for (const error of errors) console.log(`error outside the tests: ${error}`);
-  return {
-    ...verdict,
-    passed: false,
-    counts: { ...verdict.counts, failed: verdict.counts.failed + errors.length },
-  };
-}
-
 function main(): number {
   const results = join(reports, 'results.json');
   if (!existsSync(results)) {
@@ -75,19 +53,11 @@ function main(): number {
     return 1;
   }
   const profile = runBaselineTarget();
-  const path = baselinePath(profile);
-  const baseline = readBaseline(path);
-  const { tests } = readResults(results);
-  const verdict = withErrorsOutsideTests(
-    classify(tests, baseline, values['update-baseline']),
-    errorsOutsideTests(results),
-  );
-  const comparison = compareWithMemory(profile, reports, tests);
-  const { coverageDrop, rechecks } = comparison;
-  writeFileSync(
-    join(reports, 'verdict.json'),
-    JSON.stringify({ ...verdict, coverageDrop, remembered: rechecks }, null, 2),
-  );
+  const judged = judgeRun(results, reports, profile, values['update-baseline']);
+  const { verdict, comparison, tests, baseline, baselineFile: path } = judged;
+  const { coverageDrop } = comparison;
+  writeVerdictFile(reports, judged);
+  for (const error of verdict.errorsOutsideTests ?? []) console.log(`error outside the tests: ${error}`);
   print(verdict);
   for (const line of [...describeComparison(comparison), ...rememberRun(profile, reports, tests)])
     console.log(line);

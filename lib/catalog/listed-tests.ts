@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { projectRoot } from '../checks/spec.ts';
+import { runCommand } from '../process/launch.ts';
 
 /** One target test as Playwright lists it: where it is, its tags and the requirement ids it names. */
 export interface ListedTest {
@@ -33,12 +32,10 @@ function flatten(suite: JsonSuite): ListedTest[] {
 
 /** The contract and property tests with their tags and requirement annotations, from `playwright test --list`. */
 export function listTargetTests(): ListedTest[] {
-  const env: NodeJS.ProcessEnv = { ...process.env, TARGET: 'mock' };
-  delete env.BASE_URL;
-  const run = spawnSync(
+  const run = runCommand(
     'npx',
     ['playwright', 'test', '--list', '--project', 'contract', '--project', 'properties', '--reporter=json'],
-    { cwd: projectRoot, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    { env: { TARGET: 'mock', BASE_URL: undefined } },
   );
   if (run.status !== 0) throw new Error(`playwright --list failed: ${run.stderr.slice(0, 500)}`);
   const report = JSON.parse(run.stdout) as { suites: JsonSuite[] };

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { loadProfile, ProfileError, profilePath } from '../profile/load.ts';
+import { ProfileError, profilePath } from '../profile/load.ts';
+import { runProfile } from '../profile/run-env.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import { projectRoot } from './spec.ts';
 
@@ -119,7 +120,7 @@ export function runBaselineTarget(
   env = process.env,
 ): Pick<TargetProfile, 'name' | 'baseline' | 'memory' | 'isMock'> {
   try {
-    return loadProfile(env);
+    return runProfile(env);
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
     const raw = JSON.parse(readFileSync(profilePath(env.TARGET ?? 'mock'), 'utf8')) as TargetProfile;

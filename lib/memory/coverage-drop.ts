@@ -1,7 +1,7 @@
 import { needOf } from '../profile/needs.ts';
 import type { Recheck, RememberedData, RunMemory } from './run-memory.ts';
 
-/** What the coverage drop needs of a test of the run (lib/report/results.ts TestRecord fits). */
+/** What the coverage drop needs of a test of the run (lib/report/verdict/results.ts TestRecord fits). */
 export interface RunTest {
   requirements: string[];
   outcome: 'passed' | 'failed' | 'skipped';

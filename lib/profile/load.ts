@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import { createRedactor } from '../client/redact.ts';
 import { profileSchema } from './schema.ts';
 import type { ProfileInput, TargetProfile } from './types.ts';
 
@@ -19,7 +18,7 @@ export function profilePath(nameOrPath: string): string {
   return join(targetsDir, `${nameOrPath}.json`);
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** Replaces every `${VAR}` in string values by the environment's value; a missing one names its field. */
 function substituteEnv(value: unknown, env: Env, where: string, label: string): unknown {
@@ -119,13 +118,6 @@ export function profileSecrets(profile: Pick<ProfileInput, 'users' | 'baseURL' |
     ...Object.values(profile.users).flatMap((user) => (user ? [user.token] : [])),
     ...Object.keys(profilePlaceholders(profile)),
   ];
-}
-
-/** The redactor of everything a run writes about this target. */
-export function profileRedactor(
-  profile: Pick<ProfileInput, 'users' | 'baseURL' | 'secretBaseURL'>,
-): (text: string) => string {
-  return createRedactor(profileSecrets(profile), profilePlaceholders(profile));
 }
 
 /** The base URL as reports may show it. */

@@ -1,10 +1,8 @@
-/** Escapes text for HTML element content and attribute values. */
+import escapeHtml from 'escape-html';
+
+/** Escapes text for HTML element content and attribute values (by the escape-html package). */
 export function esc(text: unknown): string {
-  return String(text ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return escapeHtml(String(text ?? ''));
 }
 
 /** A self-contained page: no external scripts, fonts or styles, so it opens anywhere offline. */

@@ -1,9 +1,9 @@
 import { coveragePicture, verdictLine } from './coverage-picture.ts';
 import { findingsSection } from './findings-section.ts';
 import { esc, page } from './html.ts';
-import type { RunStats } from './results.ts';
 import type { Traceability } from './traceability.ts';
 import type { Verdict } from './verdict/classify.ts';
+import type { RunStats } from './verdict/results.ts';
 
 export interface RunInfo {
   target: string;
@@ -24,14 +24,14 @@ export interface RunInfo {
 }
 
 export function renderIndex(run: RunInfo): string {
-  const passed = run.stats.expected + run.stats.flaky;
   const verdict = run.verdict.passed ? 'conforms' : 'does not conform';
   const known = run.verdict.known.length;
   const r = run.trace.summary.requirements;
   const cards = [
-    ['passed', passed],
-    ['failed', run.stats.unexpected],
-    ['skipped', run.stats.skipped],
+    // The verdict's counts (lib/report/verdict/judge-run.ts), the same the verdict command prints.
+    ['passed', run.verdict.counts.passed],
+    ['failed', run.verdict.counts.failed],
+    ['skipped', run.verdict.counts.skipped],
     ['new deviations', run.verdict.fresh.length],
     ['known deviations', known],
     ['omissions reported', run.verdict.reported.length],

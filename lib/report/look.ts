@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { readRunEnv } from '../profile/run-env.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -84,7 +85,7 @@ export async function lookAtReports(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.env.REPORTS_DIR ?? 'reports';
+  const dir = readRunEnv().reportsDir;
   const looks = await lookAtReports(
     dir,
     [

@@ -1,6 +1,6 @@
 import type { Requirement } from '../catalog/requirements.ts';
 import { esc, page } from './html.ts';
-import type { TestRecord } from './results.ts';
+import type { TestRecord } from './verdict/results.ts';
 
 export type RequirementStatus =
   | 'verified'

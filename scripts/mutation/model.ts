@@ -1,6 +1,6 @@
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import { requirementOutcomes } from '../../lib/memory/coverage-drop.ts';
-import type { TestRecord } from '../../lib/report/results.ts';
+import type { TestRecord } from '../../lib/report/verdict/results.ts';
 import type { Fault } from '../../mock/faults/kit.ts';
 import type { SuiteProfile, SuiteRun } from './run.ts';
 

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
-import { answersOk } from '../../lib/client/read-once.ts';
-import { readResults, type TestRecord } from '../../lib/report/results.ts';
+import { runCommandAsync, type Started, startMock } from '../../lib/process/launch.ts';
+import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 import { freePort } from '../free-port.ts';
 
 const PROJECTS = ['--project', 'contract', '--project', 'properties'];
@@ -64,64 +63,30 @@ export interface SuiteRun {
 }
 
 /** Mocks started and not yet stopped: stopped too when the mutation run itself is interrupted. */
-const liveMocks = new Set<ChildProcess>();
+const liveMocks = new Set<Started>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    for (const mock of liveMocks) stopMock(mock);
+    for (const mock of liveMocks) mock.stop();
     process.exit(130);
   });
 }
 
-function startMock(faults: string[], port: number): ChildProcess {
-  const env = { ...process.env, MOCK_FAULTS: faults.join(',') };
-  const mock = spawn('npx', ['tsx', 'mock/server.ts', '--port', String(port)], {
-    cwd: projectRoot,
-    env,
-    stdio: 'ignore',
-    detached: true,
-  });
-  liveMocks.add(mock);
-  mock.on('exit', () => liveMocks.delete(mock));
-  return mock;
-}
-
-async function waitHealthy(port: number, mock: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (mock.exitCode !== null) throw new Error(`the mock exited with ${mock.exitCode} before answering`);
-    if (await answersOk(`http://127.0.0.1:${port}`, '/__mock/health')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the mock on port ${port} did not answer within 30 s`);
-}
-
-function stopMock(mock: ChildProcess): void {
-  if (mock.pid === undefined || mock.exitCode !== null) return;
-  try {
-    process.kill(-mock.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
-function runPlaywright(profile: SuiteProfile, port: number, maxFailures: number, grep?: string) {
+async function runPlaywright(profile: SuiteProfile, port: number, maxFailures: number, grep?: string) {
   const reports = mkdtempSync(join(tmpdir(), 'mutation-'));
   const args = ['playwright', 'test', ...PROJECTS, '--reporter=json'];
   if (maxFailures > 0) args.push(`--max-failures=${maxFailures}`);
   if (grep) args.push('--grep', grep);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = {
     CI: '1',
     BASE_URL: `http://127.0.0.1:${port}`,
     TARGET: profile.path,
     REPORTS_DIR: reports,
     WORKERS: process.env.MUTATION_WORKERS ?? '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'results.json'),
+    MOCK_FAULTS: undefined,
   };
-  delete env.MOCK_FAULTS;
-  return new Promise<string>((resolve) => {
-    const child = spawn('npx', args, { cwd: projectRoot, env, stdio: 'ignore' });
-    child.on('exit', () => resolve(join(reports, 'results.json')));
-  });
+  await runCommandAsync('npx', args, { env, quiet: true });
+  return join(reports, 'results.json');
 }
 
 /** Runs the suite under a profile against a mock with the given faults planted (none: the faithful mock). */
@@ -132,10 +97,11 @@ export async function runSuite(
 ): Promise<SuiteRun> {
   const port = await freePort();
   const started = Date.now();
-  const mock = startMock(faults, port);
   const what = faults.join(',') || 'the faithful mock';
+  let mock: Started | undefined;
   try {
-    await waitHealthy(port, mock);
+    mock = await startMock(port, [], { env: { MOCK_FAULTS: faults.join(',') } });
+    liveMocks.add(mock);
     const resultsFile = await runPlaywright(profile, port, options.maxFailures, options.grep);
     const { tests } = readResults(resultsFile);
     const failed = tests.filter((t) => t.outcome === 'failed').map((t) => t.title);
@@ -145,6 +111,7 @@ export async function runSuite(
   } catch (error) {
     throw new Error(`the ${profile.id} suite did not run against ${what}: ${(error as Error).message}`);
   } finally {
-    stopMock(mock);
+    mock?.stop();
+    if (mock) liveMocks.delete(mock);
   }
 }

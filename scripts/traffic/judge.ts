@@ -4,7 +4,7 @@ import { type Finding, runFindings } from '../../lib/checks/findings.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import { type JudgedFinding, judge } from '../../lib/checks/verdict.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
-import type { TestRecord } from '../../lib/report/results.ts';
+import type { TestRecord } from '../../lib/report/verdict/results.ts';
 import { type Exchange, observedResponse, tokenOf } from './exchange.ts';
 import type { Judged, RuleOutcome } from './kit.ts';
 import { operationMatcher } from './match.ts';

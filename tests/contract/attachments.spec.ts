@@ -137,9 +137,8 @@ test.describe('GET /messages/attachments/{attachment_id}', () => {
   test(
     'lets the recipient of a message download its attachment and refuses a stranger',
     verifies(['ATT-AUTH-DOWNLOAD', 'ATT-DOWNLOAD-FILE'], '@writes'),
-    async ({ api, target }) => {
-      const pack = target.messaging.writablePacks[7];
-      if (pack === undefined) throw new Error('the profile lists no messaging.writablePacks[7]');
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('messaging', 7);
       const bytes = Buffer.from(`recibo ${Date.now()}`);
       const id = uploadedId(await upload(api, target, part('recibo.txt', bytes, 'text/plain')));
       const sent = await api.call('sendPackMessage', {

@@ -1,6 +1,6 @@
 /**
  * Fiscal documents of a pack: listing, download, pack id and authorization. sharedPack, documentsPack
- * (one seller's documents suffice), emptyPack and halfPack are only read; the refused writes use fiscal.writablePacks[9] (see `writable` in
+ * (one seller's documents suffice), emptyPack and halfPack are only read; the refused writes use fiscal.writablePacks[9] (see the `writablePack` fixture and
  * support/fiscal-documents.ts). Accepted uploads and deletes are in fiscal-uploads.spec.ts.
  */
 
@@ -8,7 +8,7 @@ import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError, expectFileOfType } from '../../lib/checks/assertions.ts';
 import { pdfPart as pdf } from '../../lib/client/samples.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
-import { cleanUp, download, idsListed, list, remove, upload, writable } from './support/fiscal-documents.ts';
+import { cleanUp, download, idsListed, list, remove, upload } from './support/fiscal-documents.ts';
 
 test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
   test(
@@ -251,8 +251,8 @@ test.describe('fiscal documents: pack id and authorization', () => {
   test(
     'refuses uploads and deletes by a stranger with 403',
     verifies(['FIS-AUTH-FORBIDDEN'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 9);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 9);
       try {
         expectError(
           await upload(api, pack, pdf(), 'stranger'),
@@ -274,8 +274,8 @@ test.describe('fiscal documents: pack id and authorization', () => {
   test(
     'refuses uploads by the buyer with 403',
     verifies(['FIS-AUTH-BUYER-READ-ONLY'], '@writes', '@mock-only'),
-    async ({ api, target }) => {
-      const pack = writable(target, 9);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 9);
       try {
         expectError(await upload(api, pack, pdf(), 'buyer'), { status: 403, error: 'forbidden' }, target);
         expect(await idsListed(api, pack, 'buyer')).toEqual([]);

@@ -1,13 +1,13 @@
 /**
- * Uploading and deleting fiscal documents. Write tests use fiscal.writablePacks by index, one per test
- * (see `writable` in support/fiscal-documents.ts).
+ * Uploading and deleting fiscal documents. Write tests claim fiscal.writablePacks by index with the
+ * `writablePack` fixture, one per test (see support/fiscal-documents.ts).
  */
 
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import { sampleFile as file, pdfPart as pdf, xmlPart as xml } from '../../lib/client/samples.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
-import { cleanUp, download, idsListed, list, remove, upload, writable } from './support/fiscal-documents.ts';
+import { cleanUp, download, idsListed, list, remove, upload } from './support/fiscal-documents.ts';
 
 test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
   test(
@@ -23,8 +23,8 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
       '@writes',
       '@smoke',
     ),
-    async ({ api, target }) => {
-      const pack = writable(target, 0);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 0);
       try {
         const res = await upload(api, pack, pdf('nota-0.pdf'));
         expect(res.status).toBe(200);
@@ -54,8 +54,8 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
       ['FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER', 'FIS-ERR-MAX-FILES', 'FIS-DELETE-RESULT'],
       '@writes',
     ),
-    async ({ api, target }) => {
-      const pack = writable(target, 1);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 1);
       try {
         const res = await upload(api, pack, [pdf(), xml()]);
         expect(res.status).toBe(200);
@@ -73,8 +73,8 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
   test(
     'refuses a second PDF for the same pack with 409 conflict',
     verifies(['FIS-ERR-TYPE-EXISTS', 'FIS-LIMIT-PER-SELLER'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 2);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 2);
       try {
         expect((await upload(api, pack, pdf())).status).toBe(200);
         expectError(
@@ -97,8 +97,8 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
   test(
     'refuses two PDFs in one request with 409 conflict',
     verifies(['FIS-ERR-SAME-TYPE-TWICE'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 3);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 3);
       try {
         // Two rows fit: 409 "two files of the same type in one request" (the mock's) and 400 "more
         // than one file of a kind".
@@ -117,8 +117,8 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
   test(
     'keeps at most one document of each type for the seller when uploads of the same pack race',
     verifies(['FIS-LIMIT-PER-SELLER', 'FIS-ERR-TYPE-EXISTS', 'FIS-ERR-MAX-FILES'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 14);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 14);
       const parts = [pdf('a.pdf'), xml(), pdf('b.pdf'), xml('text/xml'), pdf('c.pdf'), xml()];
       try {
         const answers = await Promise.all(parts.map((part) => upload(api, pack, part)));
@@ -162,22 +162,26 @@ test.describe('POST /packs/{pack_id}/fiscal_documents', () => {
     { index: 8, name: 'a file with an empty name', ids: ['FIS-ERR-FILENAME-EMPTY'], parts: pdf('') },
   ];
   for (const { index, name, ids, parts } of badUploads) {
-    test(`answers 400 bad_request to ${name}`, verifies(ids, '@writes'), async ({ api, target }) => {
-      const pack = writable(target, index);
-      try {
-        expectError(await upload(api, pack, parts), { status: 400, error: 'bad_request' }, target);
-        expect(await idsListed(api, pack, 'seller'), 'nothing was stored').toEqual([]);
-      } finally {
-        await cleanUp(api, pack);
-      }
-    });
+    test(
+      `answers 400 bad_request to ${name}`,
+      verifies(ids, '@writes'),
+      async ({ api, target, writablePack }) => {
+        const pack = writablePack('fiscal', index);
+        try {
+          expectError(await upload(api, pack, parts), { status: 400, error: 'bad_request' }, target);
+          expect(await idsListed(api, pack, 'seller'), 'nothing was stored').toEqual([]);
+        } finally {
+          await cleanUp(api, pack);
+        }
+      },
+    );
   }
 
   test(
     'accepts 1 MB and refuses one byte more',
     verifies(['FIS-LIMIT-MAX-SIZE', 'FIS-ERR-TOO-LARGE'], '@writes', '@mock-only'),
-    async ({ api, target }) => {
-      const pack = writable(target, 10);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 10);
       try {
         const over = await upload(api, pack, pdf('over.pdf', Buffer.alloc(1024 * 1024 + 1, 1)));
         expectError(
@@ -197,8 +201,8 @@ test.describe('DELETE /packs/{pack_id}/fiscal_documents', () => {
   test(
     'answers 404 not_found when nothing is attached',
     verifies(['FIS-ERR-DELETE-NOTHING'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 11);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 11);
       await cleanUp(api, pack);
       expectError(
         await remove(api, pack),
@@ -216,8 +220,8 @@ test.describe('DELETE /packs/{pack_id}/fiscal_documents', () => {
   test(
     'answers 403 access_token_not_granted without a token',
     verifies(['FIS-AUTH-NO-TOKEN'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 12);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('fiscal', 12);
       expectError(
         await remove(api, pack, 'anonymous'),
         { status: 403, error: 'access_token_not_granted' },

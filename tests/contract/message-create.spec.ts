@@ -1,6 +1,6 @@
 /**
- * Sending post-sale messages. Write tests use messaging.writablePacks by index, one per test (see
- * `writable` in support/messages.ts). Messages cannot be deleted: assertions are relative to what is there.
+ * Sending post-sale messages. Write tests claim messaging.writablePacks by index with the
+ * `writablePack` fixture, one per test (see support/messages.ts). Messages cannot be deleted: assertions are relative to what is there.
  * blockedPack, mediationPack and fulfilledPack only get sends the reference says are refused, and only
  * where the profile names them (never discovered) or on the mock (its own packs): see `refusingPack`.
  */
@@ -9,15 +9,7 @@ import { expect, type TargetProfile, test, verifies } from '../../fixtures/index
 import { expectError } from '../../lib/checks/assertions.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { MessagingIds } from '../../lib/profile/types.ts';
-import {
-  allIds,
-  buyerSays,
-  expectCreated,
-  messageIdOf,
-  sellerSays,
-  send,
-  writable,
-} from './support/messages.ts';
+import { allIds, buyerSays, expectCreated, messageIdOf, sellerSays, send } from './support/messages.ts';
 
 type RefusingPack = keyof Pick<MessagingIds, 'blockedPack' | 'mediationPack' | 'fulfilledPack'>;
 
@@ -34,8 +26,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
     "creates a seller message that then appears in the sender's listing (and the buyer's on the mock)",
     verifies(['MSG-CREATE-BODY', 'MSG-CREATE-VISIBLE'], '@writes', '@smoke'),
-    async ({ api, target }) => {
-      const pack = writable(target, 0);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('messaging', 0);
       const before = await allIds(api, target, 'seller', pack);
       const id = expectCreated(
         await send(api, target, { pack, json: sellerSays(target, `Pedido enviado (${Date.now()}).`) }),
@@ -51,8 +43,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
     'answers 201 with the current form and lists the new message last',
     verifies(['MSG-CREATE-STATUS', 'MSG-LIST-ORDER', 'MSG-CREATE-X-CLIENT-ID'], '@writes', '@mock-only'),
-    async ({ api, target }) => {
-      const pack = writable(target, 5);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('messaging', 5);
       const res = await send(api, target, { pack, json: sellerSays(target, 'Obrigado pela compra!') });
       expect(res.status).toBe(201);
       const { ids } = await allIds(api, target, 'seller', pack);
@@ -63,8 +55,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
     'accepts 3500 characters from the buyer',
     verifies(['MSG-CREATE-ERR-BUYER-LENGTH'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 1);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('messaging', 1);
       expectCreated(
         await send(api, target, { as: 'buyer', pack, json: buyerSays(target, 'b'.repeat(3500)) }),
       );
@@ -79,8 +71,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
     'accepts 350 characters from the seller and refuses 351',
     verifies(['MSG-CREATE-ERR-SELLER-LENGTH'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 2);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('messaging', 2);
       expectCreated(await send(api, target, { pack, json: sellerSays(target, 's'.repeat(350)) }));
       const res = await send(api, target, { pack, json: sellerSays(target, 's'.repeat(351)) });
       expectError(
@@ -136,20 +128,25 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
     },
   ] as const;
   for (const row of refused) {
-    test(`answers 400 to ${row.name}`, verifies([...row.ids], '@writes'), async ({ api, target }) => {
-      const json =
-        'json' in row
-          ? typeof row.json === 'function'
-            ? row.json(target)
-            : row.json
-          : sellerSays(target, 'Olá');
-      const res = await send(api, target, {
-        as: 'as' in row ? row.as : 'seller',
-        json,
-        query: 'query' in row ? row.query : undefined,
-      });
-      expectError(res, { status: 400, message: 'message' in row ? row.message : undefined }, target);
-    });
+    test(
+      `answers 400 to ${row.name}`,
+      verifies([...row.ids], '@writes'),
+      async ({ api, target, writablePack }) => {
+        const json =
+          'json' in row
+            ? typeof row.json === 'function'
+              ? row.json(target)
+              : row.json
+            : sellerSays(target, 'Olá');
+        const res = await send(api, target, {
+          as: 'as' in row ? row.as : 'seller',
+          pack: writablePack('messaging', 3),
+          json,
+          query: 'query' in row ? row.query : undefined,
+        });
+        expectError(res, { status: 400, message: 'message' in row ? row.message : undefined }, target);
+      },
+    );
   }
 
   const forbiddenRows = [
@@ -169,15 +166,19 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
     { name: 'a user of a site without the API', ids: ['MSG-AUTH-SITE'], as: 'unavailableSite' },
   ] as const;
   for (const row of forbiddenRows) {
-    test(`answers 403 to ${row.name}`, verifies([...row.ids], '@writes'), async ({ api, target, seed }) => {
-      const json = 'json' in row ? row.json(target, 'Olá') : sellerSays(target, 'Olá');
-      const pack = 'pack' in row ? refusingPack(target, seed, row.pack) : undefined;
-      expectError(
-        await send(api, target, { as: 'as' in row ? row.as : 'seller', pack, json }),
-        { status: 403 },
-        target,
-      );
-    });
+    test(
+      `answers 403 to ${row.name}`,
+      verifies([...row.ids], '@writes'),
+      async ({ api, target, seed, writablePack }) => {
+        const json = 'json' in row ? row.json(target, 'Olá') : sellerSays(target, 'Olá');
+        const pack = 'pack' in row ? refusingPack(target, seed, row.pack) : writablePack('messaging', 3);
+        expectError(
+          await send(api, target, { as: 'as' in row ? row.as : 'seller', pack, json }),
+          { status: 403 },
+          target,
+        );
+      },
+    );
   }
 
   test(
@@ -211,7 +212,7 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
       '@writes',
       '@mock-only',
     ),
-    async ({ api, target, seed }) => {
+    async ({ api, target, seed, writablePack }) => {
       const blocked = await send(api, target, {
         as: 'buyer',
         pack: seed.messaging.blockedPack,
@@ -224,12 +225,16 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
         target,
       );
       expectError(
-        await send(api, target, { json: sellerSays(target, 'foguete 🚀') }),
+        await send(api, target, {
+          pack: writablePack('messaging', 3),
+          json: sellerSays(target, 'foguete 🚀'),
+        }),
         { status: 400, message: 'The message has unsupported characters' },
         target,
       );
       expectError(
         await send(api, target, {
+          pack: writablePack('messaging', 3),
           json: sellerSays(target, 'Olá'),
           query: { application_id: target.messaging.applicationId },
         }),
@@ -237,7 +242,10 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
         target,
       );
       expectCreated(
-        await send(api, target, { pack: writable(target, 6), json: sellerSays(target, 'Obrigado 👍 🙂') }),
+        await send(api, target, {
+          pack: writablePack('messaging', 6),
+          json: sellerSays(target, 'Obrigado 👍 🙂'),
+        }),
       );
     },
   );
@@ -245,8 +253,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}', () => {
   test(
     'accepts 25 attachments and refuses 26',
     verifies(['MSG-CREATE-ATTACHMENTS-MAX', 'ATT-ERR-TOO-MANY'], '@writes'),
-    async ({ api, target }) => {
-      const pack = writable(target, 4);
+    async ({ api, target, writablePack }) => {
+      const pack = writablePack('messaging', 4);
       const ids: string[] = [];
       for (let i = 0; i < 26; i += 1) {
         const res = await api.call('uploadAttachment', {

@@ -65,9 +65,8 @@ test.describe('a post-sale conversation (model-based)', () => {
       ],
       '@writes',
     ),
-    async ({ api, target, property }) => {
-      const pack = target.messaging.writablePacks[PACK_INDEX];
-      if (pack === undefined) throw new Error(`the profile lists no messaging.writablePacks[${PACK_INDEX}]`);
+    async ({ api, target, property, writablePack }) => {
+      const pack = writablePack('messaging', PACK_INDEX);
       const real: ConversationReal = { api, target, pack };
       const run = async (commands: Iterable<fc.AsyncCommand<ConversationModel, ConversationReal>>) => {
         await runModel(async () => ({ model: await startModel(real), real }), commands);

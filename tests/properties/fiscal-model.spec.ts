@@ -48,9 +48,8 @@ test.describe('fiscal documents of a pack (model-based)', () => {
       ],
       '@writes',
     ),
-    async ({ api, target, property }) => {
-      const pack = target.fiscal.writablePacks[PACK_INDEX];
-      if (pack === undefined) throw new Error(`the profile lists no fiscal.writablePacks[${PACK_INDEX}]`);
+    async ({ api, target, property, writablePack }) => {
+      const pack = writablePack('fiscal', PACK_INDEX);
       const run = async (commands: Iterable<fc.AsyncCommand<FiscalModel, FiscalReal>>) => {
         await clearPack(api, pack);
         try {

@@ -19,12 +19,6 @@ import {
 
 type Party = 'seller' | 'buyer';
 
-function packAt(target: TargetProfile, index: number): number {
-  const pack = target.messaging.writablePacks[index];
-  if (pack === undefined) throw new Error(`the profile lists no messaging.writablePacks[${index}]`);
-  return pack;
-}
-
 function send(
   api: ApiClient,
   target: TargetProfile,
@@ -62,8 +56,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}: message text', 
     test(
       `should accept any ISO-8859-1 text of 1 to ${max} characters from the ${from} and refuse any longer one`,
       verifies([id], '@writes'),
-      async ({ api, target, property }) => {
-        const pack = packAt(target, index);
+      async ({ api, target, property, writablePack }) => {
+        const pack = writablePack('messaging', index);
         const check = async ({ length, text }: { length: number; text: string }) => {
           const res = await send(api, target, pack, from, text);
           if (length <= max) return expectAccepted(res, id, `${length} characters`);
@@ -88,8 +82,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}: message text', 
   test(
     'should refuse any text holding a character outside ISO-8859-1 that is no emoticon',
     verifies(['MSG-CREATE-ERR-CHARSET'], '@writes'),
-    async ({ api, target, property }) => {
-      const pack = packAt(target, 10);
+    async ({ api, target, property, writablePack }) => {
+      const pack = writablePack('messaging', 10);
       const check = async (from: Party, text: string) => {
         const res = await send(api, target, pack, from, text);
         expect(res.status, `MSG-CREATE-ERR-CHARSET: ${res.label} refuses it; answered ${res.shown}`).toBe(
@@ -107,8 +101,8 @@ test.describe('POST /messages/packs/{pack_id}/sellers/{user_id}: message text', 
   test(
     "should count each of the mock's emoticons as characters of the text, up to 350 for the seller",
     verifies(['MSG-CREATE-EMOTICONS'], '@writes', '@mock-only'),
-    async ({ api, target, property }) => {
-      const pack = packAt(target, 10);
+    async ({ api, target, property, writablePack }) => {
+      const pack = writablePack('messaging', 10);
       const cases = lengthAround(SELLER_MAX).chain((length) =>
         textWithMockEmoticons(length).map((text) => ({ length, text })),
       );

@@ -101,7 +101,10 @@ test.describe('every operation, malformed input', () => {
   test(
     'should refuse broken bodies and wrong content types of every write with a documented 4xx',
     verifies(IDS, '@writes'),
-    async ({ api, spec, target, property }) => {
+    async ({ api, spec, target, property, writablePack }) => {
+      // The malformed writes name pack 0 of each writable pool (arbitraries/operationCalls.ts): held for this test.
+      writablePack('fiscal', 0);
+      writablePack('messaging', 0);
       await forEachOperation(operationsBy(spec, true), (op) =>
         property(
           fc.asyncProperty(malformedWriteCall(spec, op, target), async (malformed) => {

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { isKnown, type KnownDeviation, keyOf } from '../../lib/checks/baseline.ts';
 import { errorShapeConformance } from '../../lib/checks/checks.ts';
 import type { JudgedFinding } from '../../lib/checks/verdict.ts';
-import type { TestRecord } from '../../lib/report/results.ts';
 import { baselineFrom, classify } from '../../lib/report/verdict/classify.ts';
+import type { TestRecord } from '../../lib/report/verdict/results.ts';
 import { ruleFinding } from '../../scripts/traffic/judge.ts';
 import { conformingError, contextFor, jsonResponse } from './synthetic-spec.ts';
 

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
 // A run against the mock with a planted fault, judged against a baseline of known deviations:
@@ -23,8 +22,7 @@ interface Run {
 }
 
 async function conformance(baseline: string, ...extra: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = {
     CI: '1',
     TARGET: 'mock',
     MOCK_PORT: String(await freePort()),
@@ -32,14 +30,10 @@ async function conformance(baseline: string, ...extra: string[]): Promise<Run> {
     BASELINE: baseline,
     REPORTS_DIR: mkdtempSync(join(tmpdir(), 'baseline-run-')),
     LEAN_REPORTS: '1',
+    BASE_URL: undefined,
+    MOCK_BASE_URL: undefined,
   };
-  delete env.BASE_URL;
-  delete env.MOCK_BASE_URL;
-  const run = spawnSync('bash', ['scripts/conformance.sh', ...TESTS, ...extra], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
-  });
+  const run = runCommand('bash', ['scripts/conformance.sh', ...TESTS, ...extra], { env });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 

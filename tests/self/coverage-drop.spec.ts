@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../lib/checks/spec.ts';
 import type { CoverageDrop } from '../../lib/memory/coverage-drop.ts';
 import type { RunMemory } from '../../lib/memory/run-memory.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 import { build } from '../../mock/app.ts';
 import { runSuite, type SuiteRun } from './hostile/nested.ts';
 import { smallProfile } from './target-run.ts';
@@ -25,11 +24,9 @@ async function startMock(faults: string[] = []) {
 }
 
 /** The verdict of a run's reports against a memory file: its exit status, console and verdict.json. */
-function verdict(run: SuiteRun, env: NodeJS.ProcessEnv, args: string[] = []) {
-  const result = spawnSync('npx', ['tsx', 'scripts/verdict.ts', ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, REPORTS_DIR: run.dir, ...env },
-    encoding: 'utf8',
+function verdict(run: SuiteRun, env: Record<string, string | undefined>, args: string[] = []) {
+  const result = runCommand('npx', ['tsx', 'scripts/verdict.ts', ...args], {
+    env: { REPORTS_DIR: run.dir, ...env },
   });
   const json = JSON.parse(readFileSync(join(run.dir, 'verdict.json'), 'utf8')) as {
     coverageDrop: CoverageDrop[];

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { loadSpec, projectRoot } from '../../lib/checks/spec.ts';
+import { loadSpec } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 import { loadProfile, profileSecrets } from '../../lib/profile/load.ts';
 import type { ProfileInput } from '../../lib/profile/types.ts';
 import { findSecrets } from '../../lib/report/find-secrets.ts';
@@ -91,11 +91,9 @@ function decidedOf(groups: DifferenceGroup[]): string[] {
 const requirementsOf = (names: string[]) =>
   [...new Set(names.map((name) => `${FAULTS.find((f) => f.name === name)!.requirement} (target)`))].sort();
 
-function drift(args: string[], reports: string, env: NodeJS.ProcessEnv = {}) {
-  return spawnSync('npx', ['tsx', 'scripts/drift.ts', ...args], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, REPORTS_DIR: reports, BASE_URL: '', TARGET: '', ...env },
+function drift(args: string[], reports: string, env: Record<string, string | undefined> = {}) {
+  return runCommand('npx', ['tsx', 'scripts/drift.ts', ...args], {
+    env: { REPORTS_DIR: reports, BASE_URL: '', TARGET: '', ...env },
   });
 }
 

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
-import { projectRoot } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
 
 /**
@@ -46,14 +45,16 @@ test.describe('the suite tests itself', () => {
   test('kills every representative fault under both profiles, counts the write-only one apart, and passes on the faithful mock', () => {
     test.setTimeout(300_000);
     const out = mkdtempSync(join(tmpdir(), 'mutation-self-'));
-    const run = spawnSync(
-      'npx',
-      ['tsx', 'scripts/mutation.ts', '--faults', REPRESENTATIVE.join(','), '--grep', SLICE, '--out', out],
-      {
-        cwd: projectRoot,
-        encoding: 'utf8',
-      },
-    );
+    const run = runCommand('npx', [
+      'tsx',
+      'scripts/mutation.ts',
+      '--faults',
+      REPRESENTATIVE.join(','),
+      '--grep',
+      SLICE,
+      '--out',
+      out,
+    ]);
     const report = JSON.parse(readFileSync(join(out, 'mutation.json'), 'utf8')) as MutationReport;
     expect(
       report.faithful.map((f) => [f.profile, f.failed]),

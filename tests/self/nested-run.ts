@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 
 export interface NestedRun {
   dir: string;
@@ -13,24 +12,15 @@ export interface NestedRun {
 /** Runs the deliberately failing `demo` project in its own process and report folder, then builds the reports. */
 export function runDemoAndBuildReports(port: number): NestedRun {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = {
     EVIDENCE_DEMO: '1',
     MOCK_PORT: String(port),
     REPORTS_DIR: dir,
     TARGET: 'mock',
+    BASE_URL: undefined,
+    MOCK_BASE_URL: undefined,
   };
-  delete env.BASE_URL;
-  delete env.MOCK_BASE_URL;
-  const run = spawnSync('npx', ['playwright', 'test', '--project', 'demo'], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
-  });
-  const build = spawnSync('npx', ['tsx', 'scripts/build-reports.ts'], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
-  });
+  const run = runCommand('npx', ['playwright', 'test', '--project', 'demo'], { env });
+  const build = runCommand('npx', ['tsx', 'scripts/build-reports.ts'], { env });
   return { dir, status: run.status, output: `${run.stdout}${run.stderr}${build.stdout}${build.stderr}` };
 }

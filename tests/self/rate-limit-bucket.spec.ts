@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { readResults } from '../../lib/report/results.ts';
+import { readResults } from '../../lib/report/verdict/results.ts';
 import { resultsOf, runSuite, type SuiteRun, startMock, writeProfile } from './hostile/nested.ts';
 import { startThrottle, type Throttle } from './hostile/throttle.ts';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { loadSpec } from '../../lib/checks/spec.ts';
 import { loadMockProfile } from '../../lib/profile/load.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
-import { readResults, type TestRecord } from '../../lib/report/results.ts';
+import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { malformedReadCall, rawUrlCall } from '../properties/arbitraries/operationCalls.ts';
 import { newRunDir, runSuite, type SuiteRun } from './hostile/nested.ts';

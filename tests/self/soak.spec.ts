@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 
 // The standing guard against false alarms, in every run of the project's tests: a few seeds of
 // `npm run soak` against the alternate mock (other allowed choices, production's shapes) as a foreign
@@ -23,10 +22,10 @@ interface RunSummary {
 test('a faithful target making the other allowed choices passes in every profile shape, over seeds', () => {
   const dir = mkdtempSync(join(tmpdir(), 'soak-'));
   const seed = process.env.SOAK_SEED ?? '101';
-  const run = spawnSync(
+  const run = runCommand(
     'npx',
     ['tsx', 'scripts/soak.ts', '--runs', '2', '--seed', seed, '--profiles', 'two,full-writes'],
-    { cwd: projectRoot, env: { ...process.env, REPORTS_DIR: dir }, encoding: 'utf8' },
+    { env: { REPORTS_DIR: dir } },
   );
   const summaries = JSON.parse(readFileSync(join(dir, 'soak', 'summary.json'), 'utf8')) as RunSummary[];
   const failures = summaries.flatMap((s) => s.failures.map((f) => `seed ${s.seed} (${s.profile}): ${f}`));

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
-import { readResults, type TestRecord } from '../../lib/report/results.ts';
+import { runCommand, startMock as startMockProcess } from '../../lib/process/launch.ts';
+import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 
 /** A mock started apart, as a staging server would be: its own process, its request log in a file. */
 export interface StartedMock {
@@ -14,30 +14,9 @@ export interface StartedMock {
 
 export async function startMock(port: number, drops: string[] = []): Promise<StartedMock> {
   const logFile = join(mkdtempSync(join(tmpdir(), 'mock-log-')), 'requests.log');
-  const out = openSync(logFile, 'w');
-  const args = [
-    'tsx',
-    'mock/server.ts',
-    '--port',
-    String(port),
-    '--log',
-    ...drops.flatMap((d) => ['--drop', d]),
-  ];
-  const child: ChildProcess = spawn('npx', args, {
-    cwd: projectRoot,
-    stdio: ['ignore', out, out],
-    detached: true,
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 100; tries += 1) {
-    const up = await fetch(`${baseURL}/__mock/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseURL, logFile, stop: () => child.pid && process.kill(-child.pid, 'SIGTERM') };
+  const flags = ['--log', ...drops.flatMap((d) => ['--drop', d])];
+  const { baseURL, stop } = await startMockProcess(port, flags, { logFile });
+  return { baseURL, logFile, stop };
 }
 
 /** The requests a mock started with --log received: method and URL. */
@@ -76,20 +55,15 @@ export interface SuiteRun {
 /** The suite, in its own process and report folder, against a target started apart (BASE_URL + TARGET). */
 export function runSuite(baseURL: string, profile: string, args: string[]): SuiteRun {
   const dir = mkdtempSync(join(tmpdir(), 'target-run-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = {
     CI: '1',
     BASE_URL: baseURL,
     TARGET: profile,
     REPORTS_DIR: dir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(dir, 'results.json'),
+    MOCK_BASE_URL: undefined,
   };
-  delete env.MOCK_BASE_URL;
-  const run = spawnSync('npx', ['playwright', 'test', ...args, '--reporter=json'], {
-    cwd: projectRoot,
-    env,
-    encoding: 'utf8',
-  });
+  const run = runCommand('npx', ['playwright', 'test', ...args, '--reporter=json'], { env });
   const { tests } = readResults(join(dir, 'results.json'));
   return { status: run.status, output: `${run.stderr}`.slice(-4000), dir, tests };
 }

@@ -1,16 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 
 /** `npm run trace -- <id>` with the given reports folder (an empty one: no run on record). */
 function trace(id: string, reports = mkdtempSync(join(tmpdir(), 'trace-reports-'))) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/trace.ts', id], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-    env: { ...process.env, REPORTS_DIR: reports, BASE_URL: '' },
+  const run = runCommand(process.execPath, ['--import', 'tsx', 'scripts/trace.ts', id], {
+    env: { REPORTS_DIR: reports, BASE_URL: '' },
   });
   return { status: run.status, out: run.stdout, err: run.stderr };
 }

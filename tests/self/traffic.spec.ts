@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
-import { projectRoot } from '../../lib/checks/spec.ts';
+import { runCommand } from '../../lib/process/launch.ts';
 import { loadMockProfile, profileSecrets } from '../../lib/profile/load.ts';
 import { findSecrets } from '../../lib/report/find-secrets.ts';
 import { FAULTS } from '../../mock/faults/catalog.ts';
@@ -120,14 +119,16 @@ test.describe('a HAR recorded by Chromium', () => {
 
   test('the command line judges a HAR file and writes the reports without the HAR', () => {
     const out = join(recorded.har, '..', 'reports');
-    const run = spawnSync(
-      'npx',
-      ['tsx', 'scripts/traffic.ts', '--har', recorded.har, '--target', 'mock', '--out', out],
-      {
-        cwd: projectRoot,
-        encoding: 'utf8',
-      },
-    );
+    const run = runCommand('npx', [
+      'tsx',
+      'scripts/traffic.ts',
+      '--har',
+      recorded.har,
+      '--target',
+      'mock',
+      '--out',
+      out,
+    ]);
     // The HAR holds fifteen sessions: the faithful one and one per planted fault, so findings exist.
     expect(run.status, run.stderr).toBe(1);
     expect(run.stdout).toMatch(

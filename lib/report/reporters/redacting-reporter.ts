@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
-import { loadProfile, profileRedactor } from '../../profile/load.ts';
+import { profileRedactor } from '../../client/profile-redactor.ts';
+import { runProfile } from '../../profile/run-env.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -12,7 +13,7 @@ const TEXT_TYPES = /json|text|xml|markdown|html|javascript/;
  * reporters after it write anything. Evidence the API client attaches is already redacted at source.
  */
 export default class RedactingReporter implements Reporter {
-  private readonly redact = profileRedactor(loadProfile());
+  private readonly redact = profileRedactor(runProfile());
 
   printsToStdio(): boolean {
     return false;

@@ -6,7 +6,7 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
-import type { TestRecord } from '../results.ts';
+import type { TestRecord } from './results.ts';
 
 /** A deviation seen in a run: a check's finding, or a test failing on its own assertion. */
 export interface Deviation extends DeviationKey {
@@ -29,6 +29,8 @@ export interface Verdict {
   /** Baseline entries not seen in this run (their test passed, or no answer showed them). */
   gone: KnownDeviation[];
   counts: { passed: number; failed: number; skipped: number };
+  /** Errors outside any test (a global setup that found the target silent), each counted as a failure. */
+  errorsOutsideTests?: string[];
 }
 
 const testKey = (test: TestRecord): DeviationKey => ({

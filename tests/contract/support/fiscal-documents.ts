@@ -1,20 +1,15 @@
-import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import { expect } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { bodyAt } from '../../../lib/client/typed.ts';
 import type { Caller, FilePart } from '../../../lib/client/types.ts';
 
-/**
- * A pack of fiscal.writablePacks, one per write test: 0 round trip, 1 PDF + XML then a third file,
- * 2 a second PDF, 3 two PDFs in one request, 4 empty file, 5 missing file, 6 type not allowed,
- * 7 three files, 8 empty name, 9 buyer and stranger writes, 10 size limits (mock only),
- * 11 delete with nothing attached, 12 writes without a token, 14 uploads sent together (13 is the
- * model-based property's).
+/*
+ * Writable fiscal packs, claimed with the `writablePack('fiscal', i)` fixture, one per write test:
+ * 0 round trip, 1 PDF + XML then a third file, 2 a second PDF, 3 two PDFs in one request, 4 empty file,
+ * 5 missing file, 6 type not allowed, 7 three files, 8 empty name, 9 buyer and stranger writes,
+ * 10 size limits (mock only), 11 delete with nothing attached, 12 writes without a token, 14 uploads
+ * sent together (13 is the model-based property's).
  */
-export const writable = (target: TargetProfile, index: number) => {
-  const pack = target.fiscal.writablePacks[index];
-  if (pack === undefined) throw new Error(`the profile lists no fiscal.writablePacks[${index}]`);
-  return pack;
-};
 
 export function upload(
   api: ApiClient,

@@ -6,16 +6,12 @@ import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts'
 /** A listed message, typed from the spec. */
 export type ListedMessage = Schemas['Message'];
 
-/**
- * A pack of messaging.writablePacks, one per write test: 0 seller sends, 1 buyer sends 3500 characters,
- * 2 seller length boundary, 3 requests refused before anything is stored (400 and 403 rows; a conforming
- * target writes nothing there), 4 25 and 26 attachments, 5 the mock's 201 and order, 6 the mock's emoticons.
+/*
+ * Writable conversations, claimed with the `writablePack('messaging', i)` fixture, one per write test:
+ * 0 seller sends, 1 buyer sends 3500 characters, 2 seller length boundary, 3 requests refused before
+ * anything is stored (400 and 403 rows; a conforming target writes nothing there), 4 25 and 26
+ * attachments, 5 the mock's 201 and order, 6 the mock's emoticons.
  */
-export const writable = (target: TargetProfile, index: number) => {
-  const pack = target.messaging.writablePacks[index];
-  if (pack === undefined) throw new Error(`the profile lists no messaging.writablePacks[${index}]`);
-  return pack;
-};
 
 export function listing(
   api: ApiClient,
@@ -65,7 +61,7 @@ export function messageIdOf(body: unknown): string | undefined {
 
 export interface SendOptions {
   as?: Caller;
-  pack?: number;
+  pack: number;
   json?: unknown;
   query?: Record<string, string>;
 }
@@ -75,7 +71,7 @@ export function send(
   target: TargetProfile,
   options: SendOptions,
 ): Promise<ApiResponse<'sendPackMessage'>> {
-  const { as = 'seller', pack = writable(target, 3), query } = options;
+  const { as = 'seller', pack, query } = options;
   return api.call('sendPackMessage', {
     as,
     path: { pack_id: pack, user_id: target.users.seller.id },

@@ -3,7 +3,7 @@ import { runFindings } from '../../../lib/checks/findings.ts';
 import type { Spec } from '../../../lib/checks/spec.ts';
 import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts';
 import { callTargetInTest, extendTimeout, workerPace } from '../../../lib/client/client.ts';
-import { profileRedactor } from '../../../lib/profile/load.ts';
+import { profileRedactor } from '../../../lib/client/profile-redactor.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 

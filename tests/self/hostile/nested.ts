@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../../lib/checks/spec.ts';
+import { runCommandAsync } from '../../../lib/process/launch.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import { build } from '../../../mock/app.ts';
 
@@ -57,33 +57,33 @@ export function runSuite(args: string[], env: NodeJS.ProcessEnv, dir = newRunDir
 }
 
 /** Runs a Playwright command (test, merge-reports) as runSuite does. */
-export function runPlaywright(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<SuiteRun> {
+export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<SuiteRun> {
   const started = Date.now();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, CI: '1', REPORTS_DIR: dir, ...env };
-  delete childEnv.MOCK_BASE_URL;
-  const child = spawn('npx', ['playwright', ...args], {
-    cwd: projectRoot,
-    env: childEnv,
-    detached: true,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
   let peak = 0;
-  const sampler = setInterval(() => {
-    if (child.pid) peak = Math.max(peak, ...treeRss(child.pid));
-  }, 200);
-  const limit = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 170_000);
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      clearInterval(sampler);
-      clearTimeout(limit);
-      const consoleDir = `${dir}-console`;
-      mkdirSync(consoleDir, { recursive: true });
-      writeFileSync(join(consoleDir, 'console.txt'), output);
-      resolve({ dir, consoleDir, status, output, durationMs: Date.now() - started, peakProcessMiB: peak });
-    });
+  let sampler: NodeJS.Timeout | undefined;
+  const run = await runCommandAsync('npx', ['playwright', ...args], {
+    env: { CI: '1', REPORTS_DIR: dir, ...env, MOCK_BASE_URL: undefined },
+    group: true,
+    timeoutMs: 170_000,
+    onStart: (child) => {
+      sampler = setInterval(() => {
+        if (child.pid) peak = Math.max(peak, ...treeRss(child.pid));
+      }, 200);
+    },
   });
+  clearInterval(sampler);
+  const output = `${run.stdout}${run.stderr}`;
+  const consoleDir = `${dir}-console`;
+  mkdirSync(consoleDir, { recursive: true });
+  writeFileSync(join(consoleDir, 'console.txt'), output);
+  return {
+    dir,
+    consoleDir,
+    status: run.status,
+    output,
+    durationMs: Date.now() - started,
+    peakProcessMiB: peak,
+  };
 }
 
 export function newRunDir(): string {

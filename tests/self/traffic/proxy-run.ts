@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { projectRoot } from '../../../lib/checks/spec.ts';
-import { readResults } from '../../../lib/report/results.ts';
+import { runCommandAsync } from '../../../lib/process/launch.ts';
+import { readResults } from '../../../lib/report/verdict/results.ts';
 
 export interface SuiteCounts {
   passed: number;
@@ -14,41 +13,27 @@ export interface SuiteCounts {
 }
 
 /** Runs spec files of the suite against a base URL in a child process (the event loop here keeps serving). */
-export function runSuiteAgainst(baseURL: string, files: string[], port: number): Promise<SuiteCounts> {
+export async function runSuiteAgainst(baseURL: string, files: string[], port: number): Promise<SuiteCounts> {
   const reports = mkdtempSync(join(tmpdir(), 'traffic-suite-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = {
     BASE_URL: baseURL,
     TARGET: 'mock',
     REPORTS_DIR: reports,
     MOCK_PORT: String(port),
     LEAN_REPORTS: '1',
+    MOCK_BASE_URL: undefined,
   };
-  delete env.MOCK_BASE_URL;
   // The 25 MB uploads time out under load on both sides alike and add nothing the proxy's byte check lacks.
   const args = ['playwright', 'test', ...files, '--project', 'contract', '--workers', '2'];
-  const child = spawn('npx', [...args, '--grep-invert', 'accepts (exactly )?2[56],'], {
-    cwd: projectRoot,
-    env,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return new Promise((resolve) => {
-    child.on('close', () => {
-      try {
-        const { tests } = readResults(join(reports, 'results.json'));
-        const count = (outcome: string) => tests.filter((t) => t.outcome === outcome).length;
-        resolve({ passed: count('passed'), failed: count('failed'), skipped: count('skipped'), output });
-      } catch (error) {
-        resolve({ passed: 0, failed: -1, skipped: 0, output: `${output}\n${(error as Error).message}` });
-      }
-    });
-  });
+  const run = await runCommandAsync('npx', [...args, '--grep-invert', 'accepts (exactly )?2[56],'], { env });
+  const output = `${run.stdout}${run.stderr}`;
+  try {
+    const { tests } = readResults(join(reports, 'results.json'));
+    const count = (outcome: string) => tests.filter((t) => t.outcome === outcome).length;
+    return { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), output };
+  } catch (error) {
+    return { passed: 0, failed: -1, skipped: 0, output: `${output}\n${(error as Error).message}` };
+  }
 }
 
 /** An answer as the client's socket received it: status, headers and the bytes, not decompressed. */

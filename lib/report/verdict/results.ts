@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import { FINDING_ANNOTATION, type JudgedFinding } from '../checks/verdict.ts';
+import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */
 export interface TestRecord {

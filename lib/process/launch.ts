@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { projectRoot } from '../checks/spec.ts';
+
+/**
+ * The one way the project starts a child process (a nested Playwright run, a command under test, a mock
+ * started apart): from the project root, with the parent's environment plus `env` (a key set to
+ * undefined is removed, e.g. MOCK_BASE_URL so a nested run starts its own mock), bounded in time, its
+ * output captured and redacted before anyone reads it.
+ */
+export interface LaunchOptions {
+  /** Added to (or, when undefined, removed from) the parent's environment. */
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Killed (SIGTERM) after this long; `timedOut` tells. */
+  timeoutMs?: number;
+  /** Given on stdin. */
+  input?: string;
+  /** Applied to stdout and stderr before they are returned (tokens never leave a child's output). */
+  redact?: (text: string) => string;
+  /** Output not kept (a run whose report goes to a file). */
+  quiet?: boolean;
+}
+
+export interface AsyncLaunchOptions extends LaunchOptions {
+  /** In a process group of its own, so the time limit ends the child's children too (SIGKILL). */
+  group?: boolean;
+  /** Sees the child once started (to sample its memory). */
+  onStart?: (child: ChildProcess) => void;
+}
+
+export interface Launched {
+  /** The exit code; null when killed by a signal. */
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+const MAX_OUTPUT = 256 * 1024 * 1024;
+
+/** The environment of a child: the parent's, with `env` laid over it. */
+export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function finished(
+  status: number | null,
+  signal: NodeJS.Signals | null,
+  stdout: string,
+  stderr: string,
+  options: LaunchOptions,
+  error?: Error,
+): Launched {
+  const redact = options.redact ?? ((text: string) => text);
+  const timedOut = (error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || signal !== null;
+  return {
+    status,
+    signal,
+    stdout: redact(stdout),
+    stderr: redact(stderr),
+    timedOut: timedOut && !!options.timeoutMs,
+  };
+}
+
+/** Runs a command to its end and returns its exit status and (redacted) output. */
+export function runCommand(command: string, args: string[], options: LaunchOptions = {}): Launched {
+  const run = spawnSync(command, args, {
+    cwd: options.cwd ?? projectRoot,
+    env: childEnv(options.env),
+    encoding: 'utf8',
+    maxBuffer: MAX_OUTPUT,
+    timeout: options.timeoutMs,
+    input: options.input,
+    stdio: options.quiet ? ['pipe', 'ignore', 'ignore'] : 'pipe',
+  });
+  return finished(run.status, run.signal, run.stdout ?? '', run.stderr ?? '', options, run.error);
+}
+
+/** The same, without blocking this process (runs side by side, a test that serves the child meanwhile). */
+export function runCommandAsync(
+  command: string,
+  args: string[],
+  options: AsyncLaunchOptions = {},
+): Promise<Launched> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? projectRoot,
+      env: childEnv(options.env),
+      detached: options.group,
+      stdio: [
+        options.input === undefined ? 'ignore' : 'pipe',
+        options.quiet ? 'ignore' : 'pipe',
+        options.quiet ? 'ignore' : 'pipe',
+      ],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
+    if (options.input !== undefined) child.stdin?.end(options.input);
+    options.onStart?.(child);
+    const kill = () =>
+      options.group && child.pid ? process.kill(-child.pid, 'SIGKILL') : child.kill('SIGTERM');
+    const timer = options.timeoutMs ? setTimeout(kill, options.timeoutMs) : undefined;
+    child.on('close', (status, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve(
+        finished(
+          status,
+          signal,
+          Buffer.concat(out).toString('utf8'),
+          Buffer.concat(err).toString('utf8'),
+          options,
+        ),
+      );
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  /** Ends the process and its own children (it leads a process group of its own). */
+  stop: () => void;
+}
+
+/** Starts a long-lived process in a group of its own, its output to logFile (or nowhere). */
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; logFile?: string; cwd?: string } = {},
+): Started {
+  const out = options.logFile ? openSync(options.logFile, 'w') : 'ignore';
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? projectRoot,
+    env: childEnv(options.env),
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  const stop = () => {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  return { child, stop };
+}
+
+export interface StartedMock extends Started {
+  baseURL: string;
+}
+
+/**
+ * Starts `mock/server.ts` on a port with flags (`--alternate`, `--seed 7`, `--log`…) and env (MOCK_FAULTS)
+ * and waits until it answers its health route; throws (after stopping it) when it does not in time.
+ */
+export async function startMock(
+  port: number,
+  flags: string[] = [],
+  options: { env?: Record<string, string | undefined>; logFile?: string; waitMs?: number } = {},
+): Promise<StartedMock> {
+  const started = startProcess('npx', ['tsx', 'mock/server.ts', '--port', String(port), ...flags], options);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.waitMs ?? 30_000);
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) break;
+    const up = await fetch(`${baseURL}/__mock/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { ...started, baseURL };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  started.stop();
+  const exited = started.child.exitCode === null ? '' : ` (it exited with ${started.child.exitCode})`;
+  throw new Error(`the mock (${flags.join(' ') || 'no flags'}) did not answer on port ${port}${exited}`);
+}
+
+/** Runs a command that must succeed: its stdout, or an error naming the command and its stderr's last lines. */
+export function mustRun(command: string, args: string[], options: LaunchOptions = {}): string {
+  const run = runCommand(command, args, options);
+  if (run.status === 0) return run.stdout;
+  const why = run.timedOut ? 'timed out' : `exited with ${run.status ?? run.signal}`;
+  throw new Error(`${command} ${args.slice(0, 2).join(' ')} ${why}: ${run.stderr.trim().slice(-600)}`);
+}

@@ -1,0 +1,87 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Env, loadProfile } from './load.ts';
+import type { ProfileInput } from './types.ts';
+
+/**
+ * What a run's processes (the Playwright runner, its workers, the global setup, the report and verdict
+ * commands, nested runs) tell each other, and only that: the environment is the one channel Playwright
+ * leaves between the runner and its workers, and between `conformance.sh`'s commands. Everything else
+ * (the profile itself, the spec, the verdict) is read or computed in a process and passed as arguments.
+ *
+ * | variable | set by | read by |
+ * | --- | --- | --- |
+ * | TARGET | the user | every process: the profile name or path (default `mock`) |
+ * | BASE_URL | the user | profile loader: a target already running (loopback only without TARGET) |
+ * | MOCK_BASE_URL | playwright.config.ts | workers: the embedded mock the runner started |
+ * | MOCK_PORT, MOCK_SCALE | the user, nested runs | playwright.config.ts: the embedded mock's port and size |
+ * | REPORTS_DIR | the user, nested runs | every process: where the run writes (default `reports`) |
+ * | BASELINE, MEMORY | the user | the verdict: override the profile's `baseline` and `memory` files |
+ * | CONFORMANCE_UPDATE_BASELINE | conformance.sh --update-baseline | workers: findings recorded, not failing |
+ * | CONFORMANCE_WAIT_LEDGER | global setup (lib/client/run-ledger.ts) | workers: the run's ledger folder |
+ * | WORKERS, CI, BLOB_REPORT, EVIDENCE_DEMO | the user, CI | playwright.config.ts |
+ * | FC_SEED, FC_PATH, FC_RUNS, PROPERTY_DEPTH | the user | property tests (lib/checks/properties.ts) |
+ * | CHROMIUM_PATH | the user | report screenshots (lib/report/look.ts) |
+ */
+export interface RunEnv {
+  /** The profile name or path. */
+  target: string;
+  /** A target already running, overriding the profile's base URL. */
+  baseURL?: string;
+  /** The embedded mock started by the runner, for its workers. */
+  mockBaseURL?: string;
+  /** The port of the embedded mock the runner starts. */
+  mockPort?: number;
+  /** Where this run writes its reports: REPORTS_DIR from the working directory, else the project's reports/. */
+  reportsDir: string;
+  /** Whether findings are recorded into a new baseline rather than failing. */
+  recordingBaseline: boolean;
+}
+
+/** The run's facts as this process received them. */
+export function readRunEnv(env: Env = process.env): RunEnv {
+  return {
+    target: env.TARGET || 'mock',
+    baseURL: env.BASE_URL || undefined,
+    mockBaseURL: env.MOCK_BASE_URL || undefined,
+    mockPort: env.MOCK_PORT ? Number(env.MOCK_PORT) : undefined,
+    reportsDir: env.REPORTS_DIR ? resolve(env.REPORTS_DIR) : join(projectRoot, 'reports'),
+    recordingBaseline: env.CONFORMANCE_UPDATE_BASELINE === '1',
+  };
+}
+
+/**
+ * The variables a child process (a worker, a nested run) needs to see these facts; a fact left
+ * undefined is removed, so a nested run never inherits the parent's mock or target by accident.
+ */
+export function runEnvVars(run: Partial<RunEnv>): Record<string, string | undefined> {
+  const vars: Record<string, string | undefined> = {};
+  if ('target' in run) vars.TARGET = run.target;
+  if ('baseURL' in run) vars.BASE_URL = run.baseURL;
+  if ('mockBaseURL' in run) vars.MOCK_BASE_URL = run.mockBaseURL;
+  if ('mockPort' in run) vars.MOCK_PORT = run.mockPort === undefined ? undefined : String(run.mockPort);
+  if ('reportsDir' in run) vars.REPORTS_DIR = run.reportsDir;
+  if ('recordingBaseline' in run) vars.CONFORMANCE_UPDATE_BASELINE = run.recordingBaseline ? '1' : undefined;
+  return vars;
+}
+
+/** Tells the workers this runner starts where the embedded mock answers (they inherit the environment). */
+export function announceMockBaseURL(baseURL: string): void {
+  process.env.MOCK_BASE_URL = baseURL;
+  if (loaded) loaded = { key: keyOf(process.env), profile: { ...loaded.profile, baseURL } };
+}
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let loaded: { key: string; profile: ProfileInput } | undefined;
+const keyOf = (env: Env) => JSON.stringify([env.TARGET || 'mock', env.BASE_URL, env.MOCK_BASE_URL]);
+
+/**
+ * The run's profile, loaded and validated once per process for the run's environment (the runner's
+ * config, global setup and reporters share it; a worker loads it once).
+ */
+export function runProfile(env: Env = process.env): ProfileInput {
+  const key = keyOf(env);
+  if (loaded?.key !== key) loaded = { key, profile: loadProfile(env) };
+  return loaded.profile;
+}
