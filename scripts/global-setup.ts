@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { presenceDir } from '../lib/checks/presence.ts';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
 import { readOnce } from '../lib/client/read-once.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
 import { TargetMisbehaviour } from '../lib/client/transport.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
-import { presenceDir } from '../lib/memory/presence.ts';
 import { mustRun } from '../lib/process/launch.ts';
 import { shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';

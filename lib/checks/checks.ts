@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { redactThenCut } from '../client/redact.ts';
+import { redactThenCut } from '../redact/redact.ts';
 import { fieldOf, levelOf, pointerOf } from './finding-place.ts';
 import { requirementOf } from './requirement-of.ts';
 import { type ResponseObject, responsePointer } from './spec.ts';

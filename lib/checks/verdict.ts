@@ -1,8 +1,8 @@
 import { test } from '@playwright/test';
-import { alwaysPresent, loadMemory, type PresenceMemory } from '../memory/presence.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import { baselinePath, isKnown, keyOf, readBaseline } from './baseline.ts';
 import type { Finding } from './findings.ts';
+import { alwaysPresent, loadMemory, type PresenceMemory } from './presence.ts';
 
 /** How a finding counts: new (fails the test), known (in the baseline), or reported (an omission the profile lets pass). */
 export type FindingOutcome = 'new' | 'known' | 'reported';

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { offerRememberedData } from '../memory/run-memory.ts';
 import { shownBaseURL } from '../profile/load.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import type { ProfileInput } from '../profile/types.ts';
@@ -10,6 +9,7 @@ import { discoverFiscal } from './fiscal.ts';
 import { discoverMessages } from './messages.ts';
 import { discoverOrders, findPartialOrder, type OrderPool } from './orders.ts';
 import { DiscoveryStopped, Reader } from './reader.ts';
+import { offerRememberedData } from './remembered.ts';
 
 export type { DiscoveryResult, FailedRead, Finding } from './findings.ts';
 

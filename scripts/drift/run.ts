@@ -2,7 +2,7 @@
 
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
-import { createRedactor } from '../../lib/client/redact.ts';
+import { createRedactor } from '../../lib/redact/redact.ts';
 import { compareAnswers, type Difference } from './compare.ts';
 import { generatedScenarios, type Sampling } from './generated.ts';
 import { OBSERVABLE_SCENARIOS } from './observable.ts';

@@ -1,4 +1,4 @@
-import { createRedactor, REDACTED, redactThenCut } from '../../lib/client/redact.ts';
+import { createRedactor, REDACTED, redactThenCut } from '../../lib/redact/redact.ts';
 import { type Exchange, tokenOf } from './exchange.ts';
 import { formParts } from './multipart.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createRedactor, REDACTED, redactThenCut } from '../../lib/client/redact.ts';
+import { createRedactor, REDACTED, redactThenCut } from '../../lib/redact/redact.ts';
 
 const redact = createRedactor(['APP_USR-secret-1', 'tok/with+chars']);
 

@@ -54,25 +54,6 @@ export function cyclesOf(graph: Map<string, Set<string>>): string[] {
   return [...cycles].sort();
 }
 
-/**
- * Folder imports that still close a cycle, each named with the files behind it, in areas other work
- * owns (issue 22): the cycle test removes them before it looks for cycles, and fails once one is gone
- * so that this list only shrinks. Add nothing here: fix the import instead.
- */
-const KNOWN_BACK_EDGES: Record<string, string> = {
-  'lib/checks → lib/client': 'lib/checks/checks.ts imports lib/client/redact.ts',
-  'lib/memory → lib/checks': 'lib/memory/presence.ts imports lib/checks/spec.ts and real-responses.ts',
-  'lib/memory → lib/discovery': 'lib/memory/run-memory.ts imports lib/discovery/reader.ts and findings.ts',
-};
-
-/** The graph without the known back edges. */
-function withoutKnownBackEdges(graph: Map<string, Set<string>>): Map<string, Set<string>> {
-  const pruned = new Map<string, Set<string>>();
-  for (const [from, tos] of graph)
-    pruned.set(from, new Set([...tos].filter((to) => !(`${from} → ${to}` in KNOWN_BACK_EDGES))));
-  return pruned;
-}
-
 let result: ICruiseResult;
 
 test.describe('architecture: the folder rules hold', () => {
@@ -111,12 +92,6 @@ test.describe('architecture: the folder rules hold', () => {
   });
 
   test('no import cycle between folders (lib/<area>, scripts/<command>, tests/<project>, mock, fixtures, bench)', () => {
-    const graph = folderGraph(result);
-    expect(cyclesOf(withoutKnownBackEdges(graph))).toEqual([]);
-    const fixed = Object.keys(KNOWN_BACK_EDGES).filter((edge) => {
-      const [from, to] = edge.split(' → ') as [string, string];
-      return !graph.get(from)?.has(to);
-    });
-    expect(fixed, 'known back edges no longer there: remove them from KNOWN_BACK_EDGES').toEqual([]);
+    expect(cyclesOf(folderGraph(result))).toEqual([]);
   });
 });

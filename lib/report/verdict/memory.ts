@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { memoryPath, nextMemory, readRunPresence } from '../../checks/presence.ts';
 import {
   type CoverageDrop,
   coverageDrop,
@@ -8,7 +9,6 @@ import {
   nextVerified,
   type RunTest,
 } from '../../memory/coverage-drop.ts';
-import { memoryPath, nextMemory, readRunPresence } from '../../memory/presence.ts';
 import {
   type Recheck,
   type RememberedData,

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { loadRealResponses } from '../checks/real-responses.ts';
-import { projectRoot } from '../checks/spec.ts';
 import type { TargetProfile } from '../profile/types.ts';
+import { loadRealResponses } from './real-responses.ts';
+import { projectRoot } from './spec.ts';
 
 /**
  * Which fields the 2xx answers of one operation carried, counted over answers. A field is counted
