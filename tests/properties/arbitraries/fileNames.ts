@@ -13,11 +13,6 @@ export const legalFileName: fc.Arbitrary<string> = fc
   .tuple(segment(1), extension)
   .map(([base, ext]) => `${base}.${ext}`);
 
-/** A legal base name with the given extension. */
-export function legalFileNameWith(ext: string): fc.Arbitrary<string> {
-  return segment(1).map((base) => `${base}.${ext}`);
-}
-
 /** A file name with at least one / or \ in it, anywhere (first, last, between, repeated). */
 export const nameWithSeparator: fc.Arbitrary<string> = fc
   .tuple(
