@@ -20,6 +20,8 @@ const startMock = !run.baseURL && loaded.isMock;
 // Workers inherit the mock's URL; the profile itself never enters the config, which reports print.
 if (startMock) announceMockBaseURL(`http://127.0.0.1:${mockPort}`);
 const target = runProfile();
+// The self tests with long nested runs, started first so the rest of the suite runs beside them.
+const LONG_SELF_TESTS = /(mutation|soak|baseline)\.spec\.ts$/;
 const reports = run.reportsDir;
 
 // First, so every reporter after it sees secrets already removed.
@@ -78,8 +80,8 @@ export default defineConfig<TargetOptions>({
       }
     : undefined,
   projects: [
-    // First, so its long nested runs (mutation, soak) start at once and the rest runs beside them.
-    { name: 'self', testDir: 'tests/self' },
+    { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
+    { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
     { name: 'spec', testDir: 'tests/spec' },
     { name: 'mock', testDir: 'tests/mock' },
     { name: 'contract', testDir: 'tests/contract' },
