@@ -283,7 +283,9 @@ const ANOTHER_USERS = new Set(['not_owned_order', 'caller.id.invalid']);
 function unknownCandidates(pool: OrderPool): number[] {
   const top = Math.max(0, ...pool.keys());
   const ceiling = top < INT32_MAX ? INT32_MAX : Number.MAX_SAFE_INTEGER;
-  return [ceiling - 12_345, top + 1_000_003, top + 9_973].filter((id) => id > top && id <= ceiling);
+  // Near the data first: an id far past the ones a server gives may be outside the range it parses (its
+  // answer then is about the spelling, not about an order); the far id only when another user's orders are there.
+  return [top + 1_000_003, top + 9_973, ceiling - 12_345].filter((id) => id > top && id <= ceiling);
 }
 
 /**
