@@ -71,7 +71,7 @@ export default defineConfig<TargetOptions>({
   },
   webServer: startMock
     ? {
-        command: `npx tsx mock/server.ts --port ${mockPort} --scale ${process.env.MOCK_SCALE ?? 1}`,
+        command: `node --import tsx mock/server.ts --port ${mockPort} --scale ${process.env.MOCK_SCALE ?? 1}`,
         url: `http://127.0.0.1:${mockPort}/__mock/health`,
         reuseExistingServer: !process.env.CI,
         stdout: 'ignore',

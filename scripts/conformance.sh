@@ -6,6 +6,8 @@
 # --fail-on-coverage-drop: fail when a requirement the last run verified is not verified now (target memory).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# The project's binaries called directly: npx costs about a CPU-second per call.
+export PATH="$PWD/node_modules/.bin:$PATH"
 export REPORTS_DIR="${REPORTS_DIR:-reports}"
 args=()
 verdict_args=()
@@ -20,10 +22,10 @@ for arg in "$@"; do
   fi
 done
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html"
-npx playwright test "${args[@]}" --project contract --project properties
+playwright test "${args[@]}" --project contract --project properties
 status=0
 # The verdict first: it judges the run once (verdict.json), the index page shows that judgement.
-npx tsx scripts/verdict.ts "${verdict_args[@]}" || status=1
+node --import tsx scripts/verdict.ts "${verdict_args[@]}" || status=1
 # LEAN_REPORTS=1 (the project's own nested runs): results.json and the verdict only, no HTML pages.
-if [ "${LEAN_REPORTS:-}" != 1 ]; then npx tsx scripts/build-reports.ts || status=1; fi
+if [ "${LEAN_REPORTS:-}" != 1 ]; then node --import tsx scripts/build-reports.ts || status=1; fi
 exit $status

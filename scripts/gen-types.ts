@@ -12,6 +12,7 @@ import { mustRun } from '../lib/process/launch.ts';
 import { profileSchema } from '../lib/profile/schema.ts';
 
 export const specTypesPath = join(projectRoot, 'lib', 'generated', 'spec-types.ts');
+export const specReadTypesPath = join(projectRoot, 'lib', 'generated', 'spec-read-types.ts');
 export const profileTypesPath = join(projectRoot, 'lib', 'generated', 'profile-types.ts');
 
 const HEADER = (from: string) =>
@@ -22,11 +23,42 @@ function formatted(text: string, path: string): string {
   return mustRun('npx', ['biome', 'format', `--stdin-file-path=${path}`], { input: text });
 }
 
-/** The types of the bundled spec, as the generator writes them. */
+/** The types of the bundled spec, as the generator writes them: what the mock sends, what requests carry. */
 export async function specTypes(): Promise<string> {
   const doc = JSON.parse(readFileSync(bundledSpecPath, 'utf8'));
   const ast = await openapiTS(doc, { alphabetize: true, exportType: true });
   return formatted(HEADER('spec/dist/openapi.json') + astToString(ast), specTypesPath);
+}
+
+/**
+ * Keeps in each `required` list only the fields the reference states are always there
+ * (`x-presence-stated` beside it): a field the reference only lists may be left out by a conforming
+ * server, so code reading answers must handle its absence (an omission reported, never a crash).
+ */
+function onlyStatedRequired(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const element of node) onlyStatedRequired(element);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (Array.isArray(schema.required) && schema.properties) {
+    const stated = new Set((schema['x-presence-stated'] as string[] | undefined) ?? []);
+    const required = schema.required.filter((field: string) => stated.has(field));
+    if (required.length) schema.required = required;
+    else delete schema.required;
+  }
+  for (const value of Object.values(schema)) onlyStatedRequired(value);
+}
+
+/** The same types as a reader of any conforming server may rely on them: only stated fields required. */
+export async function specReadTypes(): Promise<string> {
+  const doc = JSON.parse(readFileSync(bundledSpecPath, 'utf8'));
+  onlyStatedRequired(doc.paths);
+  onlyStatedRequired(doc.components);
+  const ast = await openapiTS(doc, { alphabetize: true, exportType: true });
+  const header = HEADER('spec/dist/openapi.json, only the fields stated always present required');
+  return formatted(header + astToString(ast), specReadTypesPath);
 }
 
 /** The profile's JSON Schema, wrapped as the one schema of an OpenAPI document, through the same generator. */
@@ -49,6 +81,7 @@ async function main(): Promise<void> {
   const stale: string[] = [];
   for (const [path, produce] of [
     [specTypesPath, specTypes],
+    [specReadTypesPath, specReadTypes],
     [profileTypesPath, profileTypes],
   ] as const) {
     const text = await produce();

@@ -4,19 +4,26 @@
  * spec by hand. A body is typed only through its status: an answer of another status is a test failure
  * (bodyAt) or a branch not taken (hasStatus).
  *
- * Fields the reference only lists are optional in the generated types: a foreign target may omit
- * them. Read them with the omission helpers of the tests (judged, skipUnless), never with `!`.
+ * The read types (lib/generated/spec-read-types.ts) require only the fields the reference states are
+ * always there: a field it only lists is optional, since a conforming server may leave it out. Read
+ * such fields with the omission helpers of the tests (judged, skipUnless), never with `!`. The mock's
+ * own tests read what the mock sends (every listed field) through sentBodyAt.
  */
-import type { operations } from '../generated/spec-types.ts';
+import type { operations as readOperations } from '../generated/spec-read-types.ts';
+import type { operations as sentOperations } from '../generated/spec-types.ts';
 
 /** An operationId of the spec. */
-export type OperationId = keyof operations;
-type Responses<O extends OperationId> = operations[O]['responses'];
+export type OperationId = keyof readOperations;
+type Responses<O extends OperationId> = readOperations[O]['responses'];
 /** A status the spec documents for an operation (`200`, `206`, `404`…). */
 export type DocumentedStatus<O extends OperationId> = keyof Responses<O> & number;
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
-/** The JSON body the spec documents for an operation's answer of `status`. */
+/** The JSON body the spec documents for an operation's answer of `status`, as any conforming server may send it. */
 export type BodyAt<O extends OperationId, S extends DocumentedStatus<O>> = JsonContent<Responses<O>[S]>;
+/** The same body with every field the spec lists: what the mock sends. */
+export type SentBodyAt<O extends OperationId, S extends DocumentedStatus<O>> = JsonContent<
+  sentOperations[O]['responses'][S]
+>;
 
 /** What typed reading needs of an answer (the client's ApiResponse, the mock harness's answers). */
 export interface Answer<O extends string = string> {
@@ -60,6 +67,14 @@ export function bodyAt<R extends Answer<OperationId>, S extends DocumentedStatus
     throw new Error(`${label} answered ${res.status}; ${wanted(status).join(' or ')} was expected`);
   }
   return res.body;
+}
+
+/** bodyAt for the mock's own tests: the mock sends every listed field, so its body has them all. */
+export function sentBodyAt<R extends Answer<OperationId>, S extends DocumentedStatus<R['operationId']>>(
+  res: R,
+  status: S | readonly S[],
+): SentBodyAt<R['operationId'], S> {
+  return bodyAt(res, status) as SentBodyAt<R['operationId'], S>;
 }
 
 /** Whether the answer is one of `operationId` (for a loop over several operations). */

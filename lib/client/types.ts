@@ -1,4 +1,5 @@
-import type { components, operations } from '../generated/spec-types.ts';
+import type { components, operations } from '../generated/spec-read-types.ts';
+import type { components as sentComponents } from '../generated/spec-types.ts';
 import type { UserRole } from '../profile/types.ts';
 import type { OperationId } from './typed.ts';
 
@@ -46,8 +47,10 @@ export interface ApiResponse<O extends string = string> {
 // Types generated from the spec (scripts/gen-types.ts, openapi-typescript): a spec change reaches them
 // when the generator runs, and a spec test fails while the generated file is stale.
 
-/** Every schema of the spec, by component name (`Schemas['Order']`). */
+/** Every schema of the spec, by component name (`Schemas['Order']`), as any conforming server may send it. */
 export type Schemas = components['schemas'];
+/** The same with every listed field: what the mock sends, and what a request body carries. */
+export type SentSchemas = sentComponents['schemas'];
 export type { OperationId } from './typed.ts';
 
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { openSync } from 'node:fs';
+import { join } from 'node:path';
 import { projectRoot } from '../checks/spec.ts';
 
 /**
@@ -40,6 +41,18 @@ export interface Launched {
 
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
+/**
+ * `npx tool …` without npm exec, which costs about a CPU-second per call (dozens of nested runs in the
+ * project's tests): the project's own binary, and tsx as a loader of this Node rather than its CLI's
+ * second process.
+ */
+function withoutNpx(command: string, args: string[]): [string, string[]] {
+  if (command !== 'npx' || args.length === 0) return [command, args];
+  const [tool, ...rest] = args as [string, ...string[]];
+  if (tool === 'tsx') return [process.execPath, ['--import', 'tsx', ...rest]];
+  return [join(projectRoot, 'node_modules', '.bin', tool), rest];
+}
+
 /** The environment of a child: the parent's, with `env` laid over it. */
 export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...process.env };
@@ -71,7 +84,7 @@ function finished(
 
 /** Runs a command to its end and returns its exit status and (redacted) output. */
 export function runCommand(command: string, args: string[], options: LaunchOptions = {}): Launched {
-  const run = spawnSync(command, args, {
+  const run = spawnSync(...withoutNpx(command, args), {
     cwd: options.cwd ?? projectRoot,
     env: childEnv(options.env),
     encoding: 'utf8',
@@ -90,7 +103,7 @@ export function runCommandAsync(
   options: AsyncLaunchOptions = {},
 ): Promise<Launched> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(...withoutNpx(command, args), {
       cwd: options.cwd ?? projectRoot,
       env: childEnv(options.env),
       detached: options.group,
@@ -137,7 +150,7 @@ export function startProcess(
   options: { env?: Record<string, string | undefined>; logFile?: string; cwd?: string } = {},
 ): Started {
   const out = options.logFile ? openSync(options.logFile, 'w') : 'ignore';
-  const child = spawn(command, args, {
+  const child = spawn(...withoutNpx(command, args), {
     cwd: options.cwd ?? projectRoot,
     env: childEnv(options.env),
     stdio: ['ignore', out, out],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../lib/catalog/annotations.ts';
-import { bodyAt } from '../../lib/client/typed.ts';
+import { sentBodyAt } from '../../lib/client/typed.ts';
 import type { FilePart } from '../../lib/client/types.ts';
 import {
   callConforming,
@@ -38,7 +38,7 @@ const upload = (
 ) => call('uploadAttachment', { as, query, multipart: { file } });
 const download = (id: string, as: MockCallOptions['as'], query: Record<string, string> = QUERY) =>
   call('downloadAttachment', { as, path: { attachment_id: id }, query });
-const idOf = (res: InjectedResponse<'uploadAttachment'>) => bodyAt(res, [200, 201]).id;
+const idOf = (res: InjectedResponse<'uploadAttachment'>) => sentBodyAt(res, [200, 201]).id;
 
 test.describe('mock: POST /messages/attachments', () => {
   test(

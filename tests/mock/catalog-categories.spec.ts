@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
-import type { Schemas } from '../../lib/client/types.ts';
+import { errorCodeOf, sentBodyAt } from '../../lib/client/typed.ts';
+import type { SentSchemas } from '../../lib/client/types.ts';
 import type { CategoriesSeed } from '../../mock/store/catalog-categories.ts';
 import { readSeed } from '../../mock/store/data.ts';
 import { useSharedMock } from './harness.ts';
@@ -8,10 +8,10 @@ import { useSharedMock } from './harness.ts';
 const seed = readSeed<CategoriesSeed>('categories.json');
 const mock = useSharedMock();
 
-async function category(id: string): Promise<Schemas['Category']> {
+async function category(id: string): Promise<SentSchemas['Category']> {
   const res = await mock().call('getCategory', { path: { category_id: id } });
   expect([res.status, res.violations]).toEqual([200, []]);
-  return bodyAt(res, 200);
+  return sentBodyAt(res, 200);
 }
 
 test.describe('mock: site categories', () => {
@@ -22,7 +22,7 @@ test.describe('mock: site categories', () => {
     ] as const) {
       const res = await mock().call('listSiteCategories', { path: { site_id: site } });
       expect(res.violations).toEqual([]);
-      const listed = bodyAt(res, 200);
+      const listed = sentBodyAt(res, 200);
       // The mock answers the object form (the bare array is the alternate's).
       expect('categories' in listed ? listed.categories.map((c) => c.id) : listed).toEqual(roots);
     }
@@ -87,7 +87,7 @@ test.describe('mock: category attributes', () => {
   test('gives the leaf MLB1002 all four value types with their length or values', async () => {
     const res = await mock().call('getCategoryAttributes', { as: 3001, path: { category_id: 'MLB1002' } });
     expect(res.violations).toEqual([]);
-    const attributes = bodyAt(res, 200);
+    const attributes = sentBodyAt(res, 200);
     expect(new Set(attributes.map((a) => a.value_type))).toEqual(
       new Set(['list', 'number', 'boolean', 'string']),
     );
@@ -104,6 +104,6 @@ test.describe('mock: category attributes', () => {
   test('gives a category without its own attributes the common ones', async () => {
     const res = await mock().call('getCategoryAttributes', { path: { category_id: 'MLB1000' } });
     expect(res.violations).toEqual([]);
-    expect(bodyAt(res, 200).map((a) => a.id)).toEqual(seed.attributes.common.map((a) => a.id));
+    expect(sentBodyAt(res, 200).map((a) => a.id)).toEqual(seed.attributes.common.map((a) => a.id));
   });
 });

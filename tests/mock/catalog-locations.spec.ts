@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
+import { errorCodeOf, sentBodyAt } from '../../lib/client/typed.ts';
 import type { LocationsSeed } from '../../mock/store/catalog-locations.ts';
 import { readSeed } from '../../mock/store/data.ts';
 import { useSharedMock } from './harness.ts';
@@ -14,7 +14,7 @@ async function ok<O extends LocationRead>(operationId: O, path: Record<string, s
   const res = await mock().call(operationId, { as: SELLER, path });
   expect(res.violations).toEqual([]);
   expect(res.status, `${operationId} ${JSON.stringify(path)}`).toBe(200);
-  return bodyAt(res, 200);
+  return sentBodyAt(res, 200);
 }
 
 test.describe('mock: classified locations', () => {

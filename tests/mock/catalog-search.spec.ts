@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type BodyAt, bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
+import { errorCodeOf, type SentBodyAt, sentBodyAt } from '../../lib/client/typed.ts';
 import { useSharedMock } from './harness.ts';
 
 const mock = useSharedMock();
@@ -12,7 +12,7 @@ async function search(query: Record<string, string>, site = 'MLB') {
   return res;
 }
 
-const ids = (body: BodyAt<'searchSiteItems', 200>) => body.results.map((r) => String(r.id)).sort();
+const ids = (body: SentBodyAt<'searchSiteItems', 200>) => body.results.map((r) => String(r.id)).sort();
 
 test.describe('mock: site search', () => {
   const cases: [string, Record<string, string>, string[]][] = [
@@ -59,14 +59,14 @@ test.describe('mock: site search', () => {
     test(`finds ${what}`, async () => {
       const res = await search(query);
       expect(res.status).toBe(200);
-      expect(ids(bodyAt(res, 200))).toEqual(expected);
-      expect(bodyAt(res, 200).paging).toEqual({ total: expected.length, offset: 0, limit: 50 });
+      expect(ids(sentBodyAt(res, 200))).toEqual(expected);
+      expect(sentBodyAt(res, 200).paging).toEqual({ total: expected.length, offset: 0, limit: 50 });
     });
   }
 
   test('answers at most limit results and keeps the total', async () => {
     for (const limit of [1, 2, 3, 4, 5]) {
-      const body = bodyAt(
+      const body = sentBodyAt(
         await search({ category: 'MLB1000', item_location: RANGE, limit: String(limit) }),
         200,
       );
@@ -76,7 +76,7 @@ test.describe('mock: site search', () => {
   });
 
   test('counts the results per category in available_filters', async () => {
-    const body = bodyAt(await search({ category: 'MLB1000', item_location: RANGE }), 200);
+    const body = sentBodyAt(await search({ category: 'MLB1000', item_location: RANGE }), 200);
     expect(body.available_filters).toEqual([
       expect.objectContaining({
         id: 'category',
@@ -89,7 +89,7 @@ test.describe('mock: site search', () => {
   });
 
   test('searches only the site of the path', async () => {
-    const body = bodyAt(await search({}, 'MLA'), 200);
+    const body = sentBodyAt(await search({}, 'MLA'), 200);
     expect(ids(body)).toEqual(['MLA100000001']);
   });
 

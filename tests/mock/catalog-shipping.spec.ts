@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
+import { errorCodeOf, sentBodyAt } from '../../lib/client/typed.ts';
 import { useSharedMock } from './harness.ts';
 
 const BUYER = 3001;
@@ -22,7 +22,7 @@ test.describe('mock: shipping options', () => {
   test('resolves a zip code to its city, state and country, for the caller', async () => {
     const res = await options({ zip_code: '01310100' });
     expect(res.status).toBe(200);
-    const body = bodyAt(res, 200);
+    const body = sentBodyAt(res, 200);
     expect([
       body.destination.zip_code,
       body.destination.city.id,
@@ -33,12 +33,12 @@ test.describe('mock: shipping options', () => {
   });
 
   test('resolves city_to to the city, with one of its zip codes', async () => {
-    const body = bodyAt(await options({ city_to: 'TUxCQ0NBTTkxZjRk' }), 200);
+    const body = sentBodyAt(await options({ city_to: 'TUxCQ0NBTTkxZjRk' }), 200);
     expect([body.destination.city.id, body.destination.zip_code]).toEqual(['TUxCQ0NBTTkxZjRk', '13010000']);
   });
 
   test('offers one option per delivery-time type, dated from the clock only when handling is known', async () => {
-    const body = bodyAt(await options({ zip_code: '01310100' }), 200);
+    const body = sentBodyAt(await options({ zip_code: '01310100' }), 200);
     const byType = Object.fromEntries(body.options.map((o) => [o.estimated_delivery_time.type, o]));
     expect(Object.keys(byType).sort()).toEqual(['known', 'known_frame', 'unknown', 'unknown_frame']);
     const summary = (type: string) => {
@@ -52,7 +52,7 @@ test.describe('mock: shipping options', () => {
   });
 
   test('never charges more than the list cost, free shipping included', async () => {
-    const body = bodyAt(await options({ zip_code: '01310100' }), 200);
+    const body = sentBodyAt(await options({ zip_code: '01310100' }), 200);
     for (const option of body.options) expect(option.cost).toBeLessThanOrEqual(Number(option.list_cost));
     expect(body.options.some((o) => o.cost === 0 && Number(o.list_cost) > 0)).toBe(true);
     expect(new Set(body.options.map((o) => o.display))).toEqual(
@@ -61,7 +61,7 @@ test.describe('mock: shipping options', () => {
   });
 
   test('ships an item of another site in its currency', async () => {
-    const body = bodyAt(await options({ city_to: 'TUxBQ0NBUGZlZG1o' }, 'MLA100000001'), 200);
+    const body = sentBodyAt(await options({ city_to: 'TUxBQ0NBUGZlZG1o' }, 'MLA100000001'), 200);
     expect(new Set(body.options.map((o) => o.currency_id))).toEqual(new Set(['ARS']));
   });
 

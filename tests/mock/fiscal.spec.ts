@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../lib/catalog/annotations.ts';
 import { pdfPart, sampleFile, xmlPart } from '../../lib/client/samples.ts';
-import { bodyAt } from '../../lib/client/typed.ts';
+import { sentBodyAt } from '../../lib/client/typed.ts';
 import type { FilePart } from '../../lib/client/types.ts';
 import {
   callConforming,
@@ -46,7 +46,7 @@ const remove = (pack: number | string, as: MockCallOptions['as'] = SELLER) =>
   call('deleteFiscalDocuments', { as, path: { pack_id: pack } });
 
 function idsOf(res: InjectedResponse<'listFiscalDocuments'>): string[] {
-  return bodyAt(res, 200).fiscal_documents.map((doc) => doc.id);
+  return sentBodyAt(res, 200).fiscal_documents.map((doc) => doc.id);
 }
 
 const expectError = expectMockError;
@@ -93,8 +93,8 @@ test.describe('mock: POST /packs/{pack_id}/fiscal_documents', () => {
     async () => {
       const res = await upload(WRITABLE, pdf('nota.pdf'));
       expect(res.status).toBe(200);
-      const [id] = bodyAt(res, 200).ids;
-      const listed = bodyAt(await list(WRITABLE, SELLER), 200);
+      const [id] = sentBodyAt(res, 200).ids;
+      const listed = sentBodyAt(await list(WRITABLE, SELLER), 200);
       expect(listed.fiscal_documents).toEqual([
         expect.objectContaining({ id, file_type: 'application/pdf', filename: 'nota.pdf' }),
       ]);
@@ -110,7 +110,7 @@ test.describe('mock: POST /packs/{pack_id}/fiscal_documents', () => {
     req('FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER', 'FIS-ERR-MAX-FILES'),
     async () => {
       const res = await upload(WRITABLE, [pdf(), xml('text/xml')]);
-      expect(bodyAt(res, 200).ids).toHaveLength(2);
+      expect(sentBodyAt(res, 200).ids).toHaveLength(2);
       const again = await upload(WRITABLE, pdf());
       expectError(
         again,
@@ -338,7 +338,7 @@ test.describe('mock: DELETE /packs/{pack_id}/fiscal_documents', () => {
   });
 
   test('deletes two documents and lists both ids', req('FIS-DELETE-RESULT'), async () => {
-    const ids = bodyAt(await upload(WRITABLE, [pdf(), xml()]), 200).ids;
+    const ids = sentBodyAt(await upload(WRITABLE, [pdf(), xml()]), 200).ids;
     const res = await remove(WRITABLE);
     expect(res.body).toEqual({ message: `The fiscal_documents with "ids" : ${ids.join(', ')} were deleted` });
     expectError(await list(WRITABLE, BUYER), 404, 'not_found');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { req } from '../../lib/catalog/annotations.ts';
-import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
-import type { Schemas } from '../../lib/client/types.ts';
+import { type SentBodyAt, sentBodyAt } from '../../lib/client/typed.ts';
+import type { SentSchemas } from '../../lib/client/types.ts';
 import {
   callConforming,
   expectMockError,
@@ -45,21 +45,21 @@ async function listed(
   as: number,
   pack = PACK,
   query: MockCallOptions['query'] = { limit: 100 },
-): Promise<BodyAt<'listPackMessages', 200>> {
+): Promise<SentBodyAt<'listPackMessages', 200>> {
   const res = await listing(as, pack, query);
   expect(res.status).toBe(200);
-  return bodyAt(res, 200);
+  return sentBodyAt(res, 200);
 }
 
 /** A message the mock created: it answers 201 in the current form. */
-function created(res: InjectedResponse<'sendPackMessage'>): Schemas['Message'] {
-  const body = bodyAt(res, 201);
+function created(res: InjectedResponse<'sendPackMessage'>): SentSchemas['Message'] {
+  const body = sentBodyAt(res, 201);
   if (!('id' in body))
     throw new Error(`${res.label}: the mock answered a created message in the legacy form`);
   return body;
 }
 
-const idsIn = (body: BodyAt<'listPackMessages', 200>) => body.messages.map((m) => m.id);
+const idsIn = (body: SentBodyAt<'listPackMessages', 200>) => body.messages.map((m) => m.id);
 
 function send(
   as: MockCallOptions['as'],
@@ -92,7 +92,7 @@ async function uploadAttachments(count: number, as = SELLER): Promise<string[]> 
         file: { name: `a${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`attachment ${i}`) },
       },
     });
-    ids.push(bodyAt(res, [200, 201]).id);
+    ids.push(sentBodyAt(res, [200, 201]).id);
   }
   return ids;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
+import { type SentBodyAt, sentBodyAt } from '../../lib/client/typed.ts';
 import { fixturesDir } from '../../mock/store/data.ts';
 import type { OrderSeed } from '../../mock/store/orders-types.ts';
 import {
@@ -60,13 +60,13 @@ const getOrder = (
 async function search(
   query: Record<string, string | number>,
   as: number = SELLER,
-): Promise<BodyAt<'searchOrders', 200>> {
+): Promise<SentBodyAt<'searchOrders', 200>> {
   const res = await call('searchOrders', { as, query });
   expect(res.status, res.text).toBe(200);
-  return bodyAt(res, 200);
+  return sentBodyAt(res, 200);
 }
 
-const ids = (body: BodyAt<'searchOrders', 200>) => body.results.map((order) => order.id);
+const ids = (body: SentBodyAt<'searchOrders', 200>) => body.results.map((order) => order.id);
 
 test.describe('seed data: orders.json', () => {
   const seed = readJson<{ orders: OrderSeed[] }>('orders.json');
@@ -104,7 +104,7 @@ test.describe('GET /orders/{order_id}', () => {
     for (const as of [SELLER, BUYER]) {
       const res = await getOrder(ORDERS.paid, as);
       expect(res.status).toBe(200);
-      expect(bodyAt(res, 200).id).toBe(ORDERS.paid);
+      expect(sentBodyAt(res, 200).id).toBe(ORDERS.paid);
     }
   });
 
@@ -112,17 +112,17 @@ test.describe('GET /orders/{order_id}', () => {
     for (const id of [
       2000000001, 2000000002, 2000000003, 2000000004, 2000000005, 2000000006, 2000000007, 2000000008,
     ]) {
-      const order = bodyAt(await getOrder(id), 200);
+      const order = sentBodyAt(await getOrder(id), 200);
       expect(Date.parse(order.date_closed)).toBeGreaterThanOrEqual(Date.parse(order.date_created));
     }
-    expect(bodyAt(await getOrder(ORDERS.manuallyCancelled), 200).status).toBe('manually_cancelled');
+    expect(sentBodyAt(await getOrder(ORDERS.manuallyCancelled), 200).status).toBe('manually_cancelled');
   });
 
   test('answers 206 with X-Content-Missing and empty objects for the partial order', async () => {
     const res = await getOrder(ORDERS.partial);
     expect(res.status).toBe(206);
     expect(res.headers['x-content-missing']).toBe('buyer,shipping');
-    const body = bodyAt(res, 206);
+    const body = sentBodyAt(res, 206);
     expect([body.buyer, body.shipping]).toEqual([{}, {}]);
     expect(body.seller).toEqual({ id: SELLER });
   });
@@ -134,14 +134,14 @@ test.describe('GET /orders/{order_id}', () => {
   });
 
   test('gives pack_id, null for a packless order, and the shipment id', async () => {
-    const withPack = bodyAt(await getOrder(ORDERS.withPack), 200);
+    const withPack = sentBodyAt(await getOrder(ORDERS.withPack), 200);
     expect([withPack.pack_id, withPack.shipping.id]).toEqual([3000000012, SHIPMENT]);
-    expect(bodyAt(await getOrder(ORDERS.withoutPack), 200).pack_id).toBeNull();
+    expect(sentBodyAt(await getOrder(ORDERS.withoutPack), 200).pack_id).toBeNull();
   });
 
   test('tags the fraud and mshops orders', async () => {
-    expect(bodyAt(await getOrder(ORDERS.fraud), 200).tags).toContain('fraud_risk_detected');
-    expect(bodyAt(await getOrder(ORDERS.mshops), 200).tags).toContain('mshops');
+    expect(sentBodyAt(await getOrder(ORDERS.fraud), 200).tags).toContain('fraud_risk_detected');
+    expect(sentBodyAt(await getOrder(ORDERS.mshops), 200).tags).toContain('mshops');
   });
 
   test('answers order_not_found for an unknown id and for an order older than 12 months', async () => {
@@ -190,9 +190,9 @@ test.describe('GET /orders/{order_id}', () => {
 test.describe('GET /orders/{order_id}/product and /discounts', () => {
   test('answer the product attributes and the three kinds of discount', async () => {
     const product = await call('getOrderProduct', { as: BUYER, path: { order_id: ORDERS.paid } });
-    expect(bodyAt(product, 200).attributes.length).toBeGreaterThan(0);
+    expect(sentBodyAt(product, 200).attributes.length).toBeGreaterThan(0);
     const discounts = await call('getOrderDiscounts', { as: SELLER, path: { order_id: ORDERS.paid } });
-    const types = bodyAt(discounts, 200).details.map((d) => d.type);
+    const types = sentBodyAt(discounts, 200).details.map((d) => d.type);
     expect(types.sort()).toEqual(['cashback', 'coupon', 'discount']);
     const none = await call('getOrderDiscounts', { as: SELLER, path: { order_id: ORDERS.confirmed } });
     expect(none.body).toEqual({ details: [] });
@@ -238,7 +238,7 @@ test.describe('GET /orders/search', () => {
   });
 
   test('applies item, tags, tags.not, q and order.status', async () => {
-    type Searched = BodyAt<'searchOrders', 200>['results'][number];
+    type Searched = SentBodyAt<'searchOrders', 200>['results'][number];
     const cases: [Record<string, string>, (o: Searched) => boolean][] = [
       [{ item: 'MLB100000002' }, (o) => o.order_items[0]?.item.id === 'MLB100000002'],
       [{ tags: 'mshops' }, (o) => o.tags.includes('mshops')],
@@ -263,7 +263,7 @@ test.describe('GET /orders/search', () => {
   });
 
   test('applies the date ranges inclusively', async () => {
-    const order = bodyAt(await getOrder(ORDERS.paid), 200);
+    const order = sentBodyAt(await getOrder(ORDERS.paid), 200);
     for (const [field, value] of [
       ['date_created', order.date_created],
       ['date_closed', order.date_closed],
@@ -345,7 +345,7 @@ test.describe('orders at scale', () => {
     try {
       const res = await big.call('searchOrders', { as: SELLER, query: { seller: SELLER, limit: 1 } });
       expect(res.violations).toEqual([]);
-      const total = bodyAt(res, 200).paging.total;
+      const total = sentBodyAt(res, 200).paging.total;
       expect(total).toBeGreaterThan(500);
       const bulk = await big.call('getOrder', { as: BUYER, path: { order_id: 2500000000 } });
       expect([bulk.status, bulk.violations]).toEqual([200, []]);
@@ -363,9 +363,9 @@ test.describe('GET /shipments/{shipping_id} and /lead_time', () => {
       headers: { 'x-format-new': 'true' },
     });
     const leadTime = await call('getShipmentLeadTime', { as: BUYER, path: { shipment_id: SHIPMENT } });
-    const body = bodyAt(shipment, 200);
+    const body = sentBodyAt(shipment, 200);
     expect(body.lead_time.cost).toBe(25.9);
-    expect(body.lead_time.estimated_delivery_time).toEqual(bodyAt(leadTime, 200).estimated_delivery_time);
+    expect(body.lead_time.estimated_delivery_time).toEqual(sentBodyAt(leadTime, 200).estimated_delivery_time);
   });
 
   test('answer the shipment errors', async () => {
@@ -393,7 +393,7 @@ test.describe('GET /currency_conversions/search', () => {
   const ratio = async (from: string, to: string) => {
     const res = await call('convertCurrency', { query: { from, to } });
     expect(res.status, res.text).toBe(200);
-    return bodyAt(res, 200).ratio;
+    return sentBodyAt(res, 200).ratio;
   };
 
   test('answers consistent ratios without a token', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
+import { errorCodeOf, sentBodyAt } from '../../lib/client/typed.ts';
 import { type InjectedResponse, type MockCallOptions, useSharedMock } from './harness.ts';
 
 const mock = useSharedMock();
@@ -33,9 +33,9 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
   });
 
   test('answers the restricted user with list.allow false and rejected_by_regulations', async () => {
-    const body = bodyAt(await status(2003), 200);
+    const body = sentBodyAt(await status(2003), 200);
     expect(body.status.list).toMatchObject({ allow: false, codes: ['rejected_by_regulations'] });
-    expect(bodyAt(await status(2001), 200).status.list).toMatchObject({ allow: true, codes: [] });
+    expect(sentBodyAt(await status(2001), 200).status.list).toMatchObject({ allow: true, codes: [] });
   });
 
   test('reads the token from the query only', async () => {
