@@ -2,11 +2,11 @@
  * Where the mock's time goes: runs it under V8's CPU profiler while autocannon loads the order read and
  * the order search, then writes the self time by module and by function to bench/profile.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../lib/checks/spec.ts';
+import { startMock } from '../lib/process/launch.ts';
 import { loadMockProfile } from '../lib/profile/load.ts';
 import { load } from './load.ts';
 
@@ -65,26 +65,10 @@ function selfTimes(cpu: CpuProfile) {
   return { modules: top(modules, 12), functions: top(functions, 15) };
 }
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'mock-profile-'));
-const child: ChildProcess = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', 'mock/server.ts', '--port', String(PORT)],
-  { cwd: projectRoot, stdio: 'ignore' },
-);
-const url = `http://127.0.0.1:${PORT}`;
-await waitFor(`${url}/__mock/health`);
+// The profile is written when the mock exits on the launcher's stop.
+const mock = await startMock(PORT, [], { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+const url = mock.baseURL;
 const read = await load({
   url: `${url}/orders/${profile.orders.byStatus.paid}`,
   connections: 10,
@@ -97,10 +81,8 @@ const search = await load({
   seconds: 5,
   headers,
 });
-await new Promise((resolve) => {
-  child.once('exit', resolve);
-  child.kill('SIGINT');
-});
+mock.stop();
+await mock.exited;
 const file = readdirSync(dir)
   .map((name) => join(dir, name))
   .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { projectRoot } from '../lib/checks/spec.ts';
+import { startMock as launchMock, type StartedServer, startServer } from '../lib/process/launch.ts';
 
 export interface Running {
   url: string;
@@ -8,50 +7,32 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+function running(url: string, server: StartedServer): Running {
+  return {
+    url,
+    pid: server.child.pid ?? 0,
+    stop: async () => {
+      server.stop();
+      await server.exited;
+    },
+  };
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-}
-
-/** Starts a process and waits until `probe` answers. */
+/** Starts a process through the project's launcher and waits until `probe` answers. */
 export async function startProcess(
   command: string,
   args: string[],
   url: string,
   probe = url,
-  env = {},
+  env: Record<string, string> = {},
 ): Promise<Running> {
-  const child = spawn(command, args, { cwd: projectRoot, stdio: 'ignore', env: { ...process.env, ...env } });
-  await waitFor(probe);
-  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+  return running(url, await startServer(command, args, probe, { env }));
 }
 
 /** The mock in a plain node process (tsx as a loader, so the pid measured is the server's). */
-export function startMock(port: number, scale = 1): Promise<Running> {
-  const url = `http://127.0.0.1:${port}`;
-  return startProcess(
-    process.execPath,
-    ['--import', 'tsx', 'mock/server.ts', '--port', String(port), '--scale', String(scale)],
-    url,
-    `${url}/__mock/health`,
-  );
+export async function startMock(port: number, scale = 1): Promise<Running> {
+  const mock = await launchMock(port, ['--scale', String(scale)]);
+  return running(mock.baseURL, mock);
 }
 
 /** A bare node:http server answering a static body: the practical upper bound on this machine. */

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import pMap from 'p-map';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { FAULTS } from '../mock/faults/catalog.ts';
 import type { Fault } from '../mock/faults/kit.ts';
@@ -24,19 +25,6 @@ export type { FaultOutcome, MutationReport } from './mutation/model.ts';
 const READONLY_TARGET = 95;
 const README_START = '<!-- mutation-readonly:start -->';
 const README_END = '<!-- mutation-readonly:end -->';
-
-async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
 
 /** `--faults a,b` names exactly, run in that order; `--only order-,*-ignored` keeps faults whose name contains a part (`*` any text). */
 function selectFaults(names?: string, only?: string): Fault[] {
@@ -161,10 +149,14 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const width = Number(values.parallel);
 
-  const baselines = await inParallel(profiles, width, async (profile): Promise<Baseline> => {
-    const run = await runSuite(profile, [], { maxFailures: 0, grep: values.grep });
-    return { profile, run, passed: new Set(run.passed) };
-  });
+  const baselines = await pMap(
+    profiles,
+    async (profile): Promise<Baseline> => {
+      const run = await runSuite(profile, [], { maxFailures: 0, grep: values.grep });
+      return { profile, run, passed: new Set(run.passed) };
+    },
+    { concurrency: width },
+  );
   const faithful: FaithfulRun[] = baselines.map((b) => faithfulSummary(b.profile, b.run));
   for (const f of faithful)
     console.log(
@@ -194,15 +186,19 @@ async function main(): Promise<void> {
     writeFileSync(join(outDir, 'mutation.json'), JSON.stringify(report, null, 2));
     writeFileSync(join(outDir, 'index.html'), renderReport(report));
   };
-  await inParallel(jobs, width, async ({ fault, baseline }) => {
-    const outcome = await runFault(fault, baseline, values.grep);
-    if (outcome.ran)
-      console.log(
-        `${outcome.killed ? 'killed  ' : 'SURVIVED'} ${describe(`${fault.name} [${baseline.profile.id}]`, outcome)}`,
-      );
-    results.push({ fault: fault.name, profile: baseline.profile.id, outcome });
-    write(reportSoFar());
-  });
+  await pMap(
+    jobs,
+    async ({ fault, baseline }) => {
+      const outcome = await runFault(fault, baseline, values.grep);
+      if (outcome.ran)
+        console.log(
+          `${outcome.killed ? 'killed  ' : 'SURVIVED'} ${describe(`${fault.name} [${baseline.profile.id}]`, outcome)}`,
+        );
+      results.push({ fault: fault.name, profile: baseline.profile.id, outcome });
+      write(reportSoFar());
+    },
+    { concurrency: width },
+  );
   const report = reportSoFar();
   write(report);
   if (values.readme) writeReadme(report);

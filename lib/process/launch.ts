@@ -171,30 +171,71 @@ export interface StartedMock extends Started {
   baseURL: string;
 }
 
+/** A long-lived process that answered its probe: its pid is the server's own (no npm or tsx CLI between). */
+export interface StartedServer extends Started {
+  /** Resolves once the process has exited (a CPU profile is written at exit). */
+  exited: Promise<void>;
+}
+
+/**
+ * Starts a server process and waits until `probe` answers (any HTTP status); throws, after stopping it,
+ * when it exits first or does not answer in time.
+ */
+export async function startServer(
+  command: string,
+  args: string[],
+  probe: string,
+  options: { env?: Record<string, string | undefined>; logFile?: string; waitMs?: number } = {},
+): Promise<StartedServer> {
+  const started = startProcess(command, args, options);
+  const exited = new Promise<void>((resolve) => {
+    if (started.child.exitCode !== null || started.child.signalCode !== null) resolve();
+    else started.child.once('exit', () => resolve());
+  });
+  const deadline = Date.now() + (options.waitMs ?? 30_000);
+  while (Date.now() < deadline && started.child.exitCode === null) {
+    const up = await fetch(probe).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { ...started, exited };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  started.stop();
+  const exitedWith = started.child.exitCode === null ? '' : ` (it exited with ${started.child.exitCode})`;
+  throw new Error(`${probe} did not answer${exitedWith}`);
+}
+
 /**
  * Starts `mock/server.ts` on a port with flags (`--alternate`, `--seed 7`, `--log`…) and env (MOCK_FAULTS)
  * and waits until it answers its health route; throws (after stopping it) when it does not in time.
+ * `nodeFlags` go to Node itself (`--cpu-prof`).
  */
 export async function startMock(
   port: number,
   flags: string[] = [],
-  options: { env?: Record<string, string | undefined>; logFile?: string; waitMs?: number } = {},
-): Promise<StartedMock> {
-  const started = startProcess('npx', ['tsx', 'mock/server.ts', '--port', String(port), ...flags], options);
+  options: {
+    env?: Record<string, string | undefined>;
+    logFile?: string;
+    waitMs?: number;
+    nodeFlags?: string[];
+  } = {},
+): Promise<StartedMock & StartedServer> {
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.waitMs ?? 30_000);
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) break;
-    const up = await fetch(`${baseURL}/__mock/health`).then(
-      (r) => r.ok,
-      () => false,
+  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', 'mock/server.ts', '--port', String(port)];
+  try {
+    const started = await startServer(
+      process.execPath,
+      [...args, ...flags],
+      `${baseURL}/__mock/health`,
+      options,
     );
-    if (up) return { ...started, baseURL };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    return { ...started, baseURL };
+  } catch (error) {
+    throw new Error(
+      `the mock (${flags.join(' ') || 'no flags'}) did not answer on port ${port}: ${(error as Error).message}`,
+    );
   }
-  started.stop();
-  const exited = started.child.exitCode === null ? '' : ` (it exited with ${started.child.exitCode})`;
-  throw new Error(`the mock (${flags.join(' ') || 'no flags'}) did not answer on port ${port}${exited}`);
 }
 
 /** Runs a command that must succeed: its stdout, or an error naming the command and its stderr's last lines. */

@@ -32,6 +32,8 @@ export function runConformance(baseURL: string, profile: string, seed: number, d
   const results = join(dir, 'results.json');
   const env = {
     CI: '1',
+    // Two workers: each costs about three CPU-seconds to start, and the soak runs beside other work.
+    WORKERS: process.env.WORKERS ?? '2',
     BASE_URL: baseURL,
     TARGET: profile,
     FC_SEED: String(seed),

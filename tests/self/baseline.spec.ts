@@ -24,6 +24,7 @@ interface Run {
 async function conformance(baseline: string, ...extra: string[]): Promise<Run> {
   const env = {
     CI: '1',
+    WORKERS: '1',
     TARGET: 'mock',
     MOCK_PORT: String(await freePort()),
     MOCK_FAULTS: FAULT,

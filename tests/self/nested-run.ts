@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand } from '../../lib/process/launch.ts';
+import { NESTED_WORKERS } from './hostile/nested.ts';
 
 export interface NestedRun {
   dir: string;
@@ -14,6 +15,7 @@ export function runDemoAndBuildReports(port: number): NestedRun {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
   const env = {
     EVIDENCE_DEMO: '1',
+    WORKERS: NESTED_WORKERS,
     MOCK_PORT: String(port),
     REPORTS_DIR: dir,
     TARGET: 'mock',

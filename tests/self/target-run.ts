@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../lib/checks/spec.ts';
 import { runCommand, startMock as startMockProcess } from '../../lib/process/launch.ts';
 import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
+import { NESTED_WORKERS } from './hostile/nested.ts';
 
 /** A mock started apart, as a staging server would be: its own process, its request log in a file. */
 export interface StartedMock {
@@ -57,6 +58,7 @@ export function runSuite(baseURL: string, profile: string, args: string[]): Suit
   const dir = mkdtempSync(join(tmpdir(), 'target-run-'));
   const env = {
     CI: '1',
+    WORKERS: NESTED_WORKERS,
     BASE_URL: baseURL,
     TARGET: profile,
     REPORTS_DIR: dir,

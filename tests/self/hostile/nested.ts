@@ -49,6 +49,12 @@ function treeRss(root: number): number[] {
 }
 
 /**
+ * Workers of a nested run unless it asks for more (`--workers`): each worker costs about three CPU-seconds
+ * to start, and the project's tests start dozens of nested runs beside each other on two cores.
+ */
+export const NESTED_WORKERS = '2';
+
+/**
  * Runs the suite in its own process group and report folder, without blocking this worker's event
  * loop (the targets it talks to may live in this process), sampling the memory of its processes.
  */
@@ -62,7 +68,7 @@ export async function runPlaywright(args: string[], env: NodeJS.ProcessEnv, dir:
   let peak = 0;
   let sampler: NodeJS.Timeout | undefined;
   const run = await runCommandAsync('npx', ['playwright', ...args], {
-    env: { CI: '1', REPORTS_DIR: dir, ...env, MOCK_BASE_URL: undefined },
+    env: { CI: '1', REPORTS_DIR: dir, WORKERS: NESTED_WORKERS, ...env, MOCK_BASE_URL: undefined },
     group: true,
     timeoutMs: 170_000,
     onStart: (child) => {
