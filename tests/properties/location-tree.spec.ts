@@ -93,8 +93,11 @@ async function walk(
   return result;
 }
 
-/** The parent lists the child under the child's own id and name (the location-tree oracle). */
-function expectListed(parent: IdName, list: IdName[], child: IdName, rule: string): void {
+/**
+ * The parent lists the child under the child's own id and name (the location-tree oracle). The walk
+ * reached the child from `list`, so the list is there; were it not, the oracle reports the child unlisted.
+ */
+function expectListed(parent: IdName, list: IdName[] | undefined, child: IdName, rule: string): void {
   expect(
     listedFailures(parent, list, child),
     `${rule}: ${parent.id} lists ${child.id} with its name`,
