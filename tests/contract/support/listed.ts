@@ -21,3 +21,10 @@ export function needed<T>(target: TargetProfile, value: T | undefined, what: str
   skipUnless(false, what, where, 'the answer leaves the listed field out');
   throw new Error('unreachable: skipped');
 }
+
+/** A value the test's data needs, or the test skipped as "not verified" with the reason. */
+export function given<T>(value: T | undefined, what: string, where: string, why: string): T {
+  if (value !== undefined) return value;
+  skipUnless(false, what, where, why);
+  throw new Error('unreachable: skipped');
+}
