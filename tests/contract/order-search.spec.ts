@@ -3,10 +3,10 @@
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { type BodyAt, bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import {
   dateFailures,
-  type FoundOrder,
   foreignOrderFailures,
   idsOf,
   itemFailures,
@@ -19,23 +19,59 @@ import {
 } from '../../lib/oracles/order-search-rules.ts';
 import { expectSortedByADate } from '../../lib/oracles/order-sort.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { given, needed, shown } from './support/listed.ts';
 import { readOrder, showing } from './support/orders.ts';
 import { acceptedOrRefused, judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
-interface SearchBody {
-  query: string;
-  results: FoundOrder[];
-  sort: { id: string; name: string };
-  available_sorts: { id: string; name: string }[];
-  paging: { total: number; offset: number; limit: number };
-}
+/** A search answer as any conforming server may send it (listed fields may be left out). */
+type SearchAnswer = BodyAt<'searchOrders', 200>;
+type Listed = NonNullable<SearchAnswer['results']>[number];
+/**
+ * A result the rules can name: one that shows its id. feedback and mediations are left out of the
+ * type: the reference gives no fields of their elements, and these tests never read them.
+ */
+type Found = Omit<Listed, 'feedback' | 'mediations'> & { id: number };
+/** A search answer whose results the test judges. */
+type SearchBody = SearchAnswer & { results: Found[] };
 
 type Query = Record<string, string | number>;
 
-async function search(api: ApiClient, query: Query, as: Caller = 'seller'): Promise<SearchBody> {
+/**
+ * The answer with the results that show their id: the test is "not verified" on a foreign target that
+ * leaves the results, or the id of every result, out (either fails on the mock).
+ */
+function withResults(target: TargetProfile, body: SearchAnswer, label: string): SearchBody {
+  const listed = needed(target, body.results, `the results of ${label}`, 'searchOrders');
+  const named = (order: Listed): order is Found => shown(target, order.id, `${label}: the id of a result`);
+  const results = listed.filter(named);
+  skipUnless(
+    results.length > 0 || listed.length === 0,
+    `the ids of the results of ${label}`,
+    'searchOrders',
+    'no result shows its id',
+  );
+  return { ...body, results };
+}
+
+async function search(
+  api: ApiClient,
+  target: TargetProfile,
+  query: Query,
+  as: Caller = 'seller',
+): Promise<SearchBody> {
   const res = await api.call('searchOrders', { as, query });
   expect(res.status, `${res.label}: a search of the caller's orders`).toBe(200);
-  return res.body as SearchBody;
+  return withResults(target, bodyAt(res, 200), res.label);
+}
+
+/** paging.<field> of an answer, where it shows it (the mock always does). */
+function pagingOf(
+  target: TargetProfile,
+  body: SearchAnswer,
+  field: 'total' | 'offset' | 'limit',
+): number | undefined {
+  const value = body.paging?.[field];
+  return shown(target, value, `paging.${field}`) ? value : undefined;
 }
 
 /**
@@ -49,7 +85,9 @@ async function searchUnlessRefused(
   query: Query,
 ): Promise<SearchBody | undefined> {
   const res = await api.call('searchOrders', { as: 'seller', query });
-  return acceptedOrRefused(res, target, { status: 200 }) ? (res.body as SearchBody) : undefined;
+  return acceptedOrRefused(res, target, { status: 200 })
+    ? withResults(target, bodyAt(res, 200), res.label)
+    : undefined;
 }
 
 /** Orders rule 2 (ORD-READ-OWNER): an order is read only by its buyer or seller; a search never shows others'. */
@@ -77,7 +115,7 @@ test.describe('GET /orders/search', () => {
       '@smoke',
     ),
     async ({ api, target }) => {
-      const asSeller = await search(api, { seller: target.users.seller.id });
+      const asSeller = await search(api, target, { seller: target.users.seller.id });
       skipUnless(
         asSeller.results.length > 0,
         `orders of seller ${target.users.seller.id}`,
@@ -86,11 +124,12 @@ test.describe('GET /orders/search', () => {
       );
       // seller.id: "contains id", type not given (production sends numeric strings).
       expect(roleFailures(asSeller.results, 'seller', target.users.seller.id)).toEqual([]);
-      const asBuyer = await search(api, { buyer: target.users.buyer.id }, 'buyer');
+      const asBuyer = await search(api, target, { buyer: target.users.buyer.id }, 'buyer');
       expect(roleFailures(asBuyer.results, 'buyer', target.users.buyer.id)).toEqual([]);
       for (const body of [asSeller, asBuyer]) {
-        expect(body.results.length).toBeLessThanOrEqual(body.paging.limit);
-        expect(body.paging.total).toBeGreaterThanOrEqual(body.results.length);
+        const [limit, total] = [pagingOf(target, body, 'limit'), pagingOf(target, body, 'total')];
+        if (limit !== undefined) expect(body.results.length).toBeLessThanOrEqual(limit);
+        if (total !== undefined) expect(total).toBeGreaterThanOrEqual(body.results.length);
       }
     },
   );
@@ -98,10 +137,13 @@ test.describe('GET /orders/search', () => {
   test(
     'performs no action without a filter',
     verifies(['ORD-SEARCH-FILTER-REQUIRED'], '@readonly'),
-    async ({ api }) => {
+    async ({ api, target }) => {
       const res = await api.call('searchOrders', { as: 'seller' });
-      if (res.status === 200) expect((res.body as SearchBody).results, `${res.label}: no action`).toEqual([]);
-      else expect(res.status, `${res.label}: refused`).toBeGreaterThanOrEqual(400);
+      if (hasStatus(res, 200)) {
+        const { results } = res.body;
+        if (shown(target, results, `${res.label}: results`))
+          expect(results, `${res.label}: no action`).toEqual([]);
+      } else expect(res.status, `${res.label}: refused`).toBeGreaterThanOrEqual(400);
     },
   );
 
@@ -122,15 +164,15 @@ test.describe('GET /orders/search', () => {
     verifies(['ORD-SEARCH-BUYER-MANUAL', 'ORD-SEARCH-SELLER-MANUAL', 'ORD-STATUS-VALUES'], '@readonly'),
     async ({ api, target }) => {
       const id = target.orders.byStatus.manually_cancelled;
-      const asBuyer = await search(api, { buyer: target.users.buyer.id, q: id }, 'buyer');
+      const asBuyer = await search(api, target, { buyer: target.users.buyer.id, q: id }, 'buyer');
       expect(asBuyer.results.find((order) => order.id === id)?.status, `order ${id} for its buyer`).toBe(
         'manually_cancelled',
       );
       expect(
-        idsOf(await search(api, { seller: target.users.seller.id, q: id })),
+        idsOf(await search(api, target, { seller: target.users.seller.id, q: id })),
         `order ${id} for its seller`,
       ).not.toContain(id);
-      const page = await search(api, { seller: target.users.seller.id });
+      const page = await search(api, target, { seller: target.users.seller.id });
       expect(sellerManualFailures(page.results)).toEqual([]);
     },
   );
@@ -139,13 +181,13 @@ test.describe('GET /orders/search', () => {
     'finds hosted-shop orders with tags=mshops',
     verifies(['ORD-SEARCH-MSHOPS', 'ORD-SEARCH-TAGS'], '@readonly'),
     async ({ api, target }) => {
-      const body = await search(api, {
+      const body = await search(api, target, {
         seller: target.users.seller.id,
         tags: 'mshops',
         q: target.orders.mshops,
       });
       expect(idsOf(body)).toContain(target.orders.mshops);
-      const all = await search(api, { seller: target.users.seller.id, tags: 'mshops' });
+      const all = await search(api, target, { seller: target.users.seller.id, tags: 'mshops' });
       expect(tagFailures(showing(target, all.results, 'tags'), 'mshops')).toEqual([]);
     },
   );
@@ -157,28 +199,24 @@ test.describe('GET /orders/search', () => {
       const seller = target.users.seller.id;
       // Both ways with one known order: whether it carries the tag decides which filter returns it.
       // (`paid` is only an example tag; nothing ties it to the status paid.)
-      const order = await readOrder(api, target.orders.byStatus.paid);
-      skipUnless(
-        judged(target, order.tags),
-        `the tags of order ${order.id}`,
+      const id = target.orders.byStatus.paid;
+      const tags = needed(
+        target,
+        (await readOrder(api, id)).tags,
+        `the tags of order ${id}`,
         'orders.byStatus.paid',
-        'the order read leaves the listed field out',
       );
-      const carries = order.tags.includes('paid');
-      const tagged = await search(api, { seller, tags: 'paid' });
+      const carries = tags.includes('paid');
+      const tagged = await search(api, target, { seller, tags: 'paid' });
       expect(tagFailures(showing(target, tagged.results, 'tags'), 'paid'), 'tags=paid').toEqual([]);
-      const untagged = await search(api, { seller, 'tags.not': 'paid' });
+      const untagged = await search(api, target, { seller, 'tags.not': 'paid' });
       expect(tagsNotFailures(showing(target, untagged.results, 'tags'), ['paid']), 'tags.not=paid').toEqual(
         [],
       );
-      const withTag = idsOf(await search(api, { seller, tags: 'paid', q: order.id }));
-      expect(withTag.includes(order.id), `order ${order.id} (tags ${order.tags}) with tags=paid`).toBe(
-        carries,
-      );
-      const withoutTag = idsOf(await search(api, { seller, 'tags.not': 'paid', q: order.id }));
-      expect(withoutTag.includes(order.id), `order ${order.id} (tags ${order.tags}) with tags.not=paid`).toBe(
-        !carries,
-      );
+      const withTag = idsOf(await search(api, target, { seller, tags: 'paid', q: id }));
+      expect(withTag.includes(id), `order ${id} (tags ${tags}) with tags=paid`).toBe(carries);
+      const withoutTag = idsOf(await search(api, target, { seller, 'tags.not': 'paid', q: id }));
+      expect(withoutTag.includes(id), `order ${id} (tags ${tags}) with tags.not=paid`).toBe(!carries);
     },
   );
 
@@ -187,39 +225,42 @@ test.describe('GET /orders/search', () => {
     verifies(['ORD-SEARCH-ITEM', 'ORD-SEARCH-Q'], '@readonly'),
     async ({ api, target }) => {
       const seller = target.users.seller.id;
-      const paid = await readOrder(api, target.orders.byStatus.paid);
-      skipUnless(
-        paid.order_items.length > 0,
-        `an item in order ${paid.id}`,
-        'orders.byStatus.paid',
-        'the order lists no item to search by',
-      );
-      const itemId = paid.order_items[0]!.item.id;
-      const byItem = await search(api, { seller, item: itemId });
+      const id = target.orders.byStatus.paid;
+      const where = 'orders.byStatus.paid';
+      const paid = await readOrder(api, id);
+      const [first] = needed(target, paid.order_items, `the items of order ${id}`, where);
+      const line = given(first, `an item in order ${id}`, where, 'the order lists no item to search by');
+      const itemId = needed(target, line.item?.id, `the item id of an item of order ${id}`, where);
+      const created = needed(target, paid.date_created, `the date_created of order ${id}`, where);
+      const byItem = await search(api, target, { seller, item: itemId });
       expect(byItem.results.length).toBeGreaterThan(0);
       expect(itemFailures(showing(target, byItem.results, 'order_items'), itemId)).toEqual([]);
-      const byId = await search(api, { seller, q: paid.id });
-      expect(idsOf(byId)).toContain(paid.id);
-      expect(byId.query, 'query echoes q').toBe(String(paid.id));
+      const byId = await search(api, target, { seller, q: id });
+      expect(idsOf(byId)).toContain(id);
+      if (shown(target, byId.query, 'the search by q: query'))
+        expect(byId.query, 'query echoes q').toBe(String(id));
       // The item may be in many orders: the creation date narrows the page to the one read above.
       // A minute either side: whether the bounds are inclusive is not given.
-      const byItemText = await search(api, {
+      const byItemText = await search(api, target, {
         seller,
         q: itemId,
-        'order.date_created.from': minutesAround(paid.date_created, -1),
-        'order.date_created.to': minutesAround(paid.date_created, 1),
+        'order.date_created.from': minutesAround(created, -1),
+        'order.date_created.to': minutesAround(created, 1),
       });
-      expect(idsOf(byItemText)).toContain(paid.id);
+      expect(idsOf(byItemText)).toContain(id);
     },
   );
 
   test('applies order.status', verifies(['ORD-SEARCH-STATUS'], '@readonly'), async ({ api, target }) => {
     // A cancelled order the seller's search finds (discovery confirms it): the filter has a match.
     const cancelled = target.orders.byStatus.cancelled;
-    const body = await search(api, { seller: target.users.seller.id, 'order.status': 'cancelled,invalid' });
+    const body = await search(api, target, {
+      seller: target.users.seller.id,
+      'order.status': 'cancelled,invalid',
+    });
     expect(body.results.length, `order ${cancelled} is cancelled`).toBeGreaterThan(0);
     expect(statusFailures(body.results, ['cancelled', 'invalid'])).toEqual([]);
-    const one = await search(api, {
+    const one = await search(api, target, {
       seller: target.users.seller.id,
       'order.status': 'cancelled',
       q: cancelled,
@@ -249,7 +290,7 @@ test.describe('GET /orders/search', () => {
         const value = paid[field] ?? '';
         const from = minutesAround(value, -1);
         const to = minutesAround(value, 1);
-        const body = await search(api, {
+        const body = await search(api, target, {
           seller: target.users.seller.id,
           [`order.${field}.from`]: from,
           [`order.${field}.to`]: to,
@@ -273,7 +314,8 @@ test.describe('GET /orders/search', () => {
     ),
     async ({ api, target }) => {
       const seller = target.users.seller.id;
-      const everything = (await search(api, { seller })).paging.total;
+      const all = await search(api, target, { seller });
+      const everything = needed(target, all.paging?.total, 'the paging.total of the search', 'users.seller');
       const filters: Query[] = [
         { 'mediations.stage': 'claim' },
         { 'mediations.status': 'closed' },
@@ -287,18 +329,18 @@ test.describe('GET /orders/search', () => {
       let judgedFilters = 0;
       for (const filter of filters) {
         const body = await searchUnlessRefused(api, target, { seller, ...filter });
-        if (!body) continue;
+        const total = body && pagingOf(target, body, 'total');
+        if (total === undefined) continue;
         judgedFilters += 1;
-        expect(
-          body.paging.total,
-          `a filter never widens the search: ${JSON.stringify(filter)}`,
-        ).toBeLessThanOrEqual(everything);
+        expect(total, `a filter never widens the search: ${JSON.stringify(filter)}`).toBeLessThanOrEqual(
+          everything,
+        );
       }
       skipUnless(
         judgedFilters > 0,
         'a mediation or feedback value the target accepts',
         'searchOrders',
-        'the reference gives no value set and the target refused every value tried',
+        'the reference gives no value set and the target refused every value tried (or left paging.total out)',
       );
     },
   );
@@ -317,7 +359,7 @@ test.describe('GET /orders/search', () => {
         read.status >= 200 && read.status < 300,
         `ORD-READ-OWNER: ${read.label}: order ${theirs} is not ${who}'s, yet it was answered ${read.status}`,
       ).toBe(false);
-      const body = await search(api, { seller: target.users[who].id, q: theirs }, who);
+      const body = await search(api, target, { seller: target.users[who].id, q: theirs }, who);
       expect(idsOf(body), `order ${theirs} is not ${who}'s`).not.toContain(theirs);
     },
   );
@@ -358,7 +400,7 @@ test.describe('GET /orders/search', () => {
     verifies(['ORD-SEARCH-PAGING'], '@readonly'),
     async ({ api, target }) => {
       const seller = target.users.seller.id;
-      const first = await search(api, { seller, sort: 'date_asc' });
+      const first = await search(api, target, { seller, sort: 'date_asc' });
       skipUnless(
         first.results.length >= 3,
         `three orders of seller ${seller}`,
@@ -366,28 +408,30 @@ test.describe('GET /orders/search', () => {
         `the seller's search returns ${first.results.length}`,
       );
       // "Names of the paging parameters of order search: not shown": offset and limit may be refused.
-      const page = await searchUnlessRefused(api, target, { seller, sort: 'date_asc', offset: 1, limit: 2 });
-      skipUnless(
-        page !== undefined,
+      const page = given(
+        await searchUnlessRefused(api, target, { seller, sort: 'date_asc', offset: 1, limit: 2 }),
         'paging parameters the target accepts',
         'searchOrders',
         'the target refuses offset and limit (the reference does not name them)',
       );
+      const totalOf = (body: SearchAnswer, which: string) =>
+        needed(target, body.paging?.total, `the paging.total of ${which}`, 'searchOrders');
+      const [firstTotal, pageTotal] = [totalOf(first, 'the first search'), totalOf(page, 'the page')];
       // A live server adds orders between two reads: a total that differs is judged against a read after it.
       const after =
-        page!.paging.total === first.paging.total
-          ? first.paging.total
-          : (await search(api, { seller, sort: 'date_asc' })).paging.total;
-      const [low, high] = [Math.min(first.paging.total, after), Math.max(first.paging.total, after)];
-      expect(page!.paging.total, 'total counts every match, whatever the page').toBeGreaterThanOrEqual(low);
-      expect(page!.paging.total, 'total counts every match, whatever the page').toBeLessThanOrEqual(high);
+        pageTotal === firstTotal
+          ? firstTotal
+          : totalOf(await search(api, target, { seller, sort: 'date_asc' }), 'a search after the page');
+      const [low, high] = [Math.min(firstTotal, after), Math.max(firstTotal, after)];
+      expect(pageTotal, 'total counts every match, whatever the page').toBeGreaterThanOrEqual(low);
+      expect(pageTotal, 'total counts every match, whatever the page').toBeLessThanOrEqual(high);
       skipUnless(
-        page!.paging.offset === 1 && page!.paging.limit === 2,
+        page.paging?.offset === 1 && page.paging.limit === 2,
         'paging parameters the target applies',
         'searchOrders',
         'the target names its paging parameters otherwise (the reference does not name them)',
       );
-      expect(idsOf(page!)).toEqual(idsOf(first).slice(1, 3));
+      expect(idsOf(page)).toEqual(idsOf(first).slice(1, 3));
     },
   );
 
@@ -414,7 +458,9 @@ test.describe('GET /orders/search', () => {
         [{ 'feedback.status': 'active', 'order.status': 'paid' }, paid, cancelled],
       ];
       for (const [filter, included, excluded] of cases) {
-        const ids = idsOf(await search(api, { seller: target.users.seller.id, limit: 100, ...filter }));
+        const ids = idsOf(
+          await search(api, target, { seller: target.users.seller.id, limit: 100, ...filter }),
+        );
         expect(ids, JSON.stringify(filter)).toContain(included);
         expect(ids, JSON.stringify(filter)).not.toContain(excluded);
       }
@@ -425,17 +471,24 @@ test.describe('GET /orders/search', () => {
     'sorts by date with date_asc and date_desc',
     verifies(['ORD-SEARCH-SORT'], '@readonly'),
     async ({ api, target }) => {
-      const offered = new Set<string>();
+      const offered = new Set<unknown>();
+      let offering = 0;
       for (const sort of ['date_asc', 'date_desc'] as const) {
-        const body = await search(api, { seller: target.users.seller.id, sort });
-        expect(body.sort.id, 'sort: the applied sort').toBe(sort);
-        for (const available of body.available_sorts) offered.add(available.id);
+        const body = await search(api, target, { seller: target.users.seller.id, sort });
+        if (shown(target, body.sort, 'the search: sort'))
+          expect(body.sort.id, 'sort: the applied sort').toBe(sort);
+        if (shown(target, body.available_sorts, 'the search: available_sorts')) {
+          offering += 1;
+          for (const available of body.available_sorts) offered.add(available.id);
+        }
         expectSortedByADate(body.results, sort, target.isMock);
       }
       // "An id from available_sorts": each sort is offered by some answer (production lists the others).
-      expect([...offered], 'available_sorts offer date_asc and date_desc').toEqual(
-        expect.arrayContaining(['date_asc', 'date_desc']),
-      );
+      if (offering === 2)
+        expect([...offered], 'available_sorts offer date_asc and date_desc').toEqual(
+          expect.arrayContaining(['date_asc', 'date_desc']),
+        );
+      else notVerifiedPart('available_sorts: an answer of the sorted searches leaves it out');
     },
   );
 
@@ -444,11 +497,12 @@ test.describe('GET /orders/search', () => {
     verifies(['ORD-SEARCH-PAGING-PARAMS', 'ORD-SEARCH-PAGING'], '@readonly', '@mock-only'),
     async ({ api, target }) => {
       const seller = target.users.seller.id;
-      const first = await search(api, { seller });
-      expect([first.paging.offset, first.paging.limit, first.sort.id]).toEqual([0, 50, 'date_asc']);
-      const page = await search(api, { seller, offset: 1, limit: 2 });
+      const first = await search(api, target, { seller });
+      expect([first.paging?.offset, first.paging?.limit, first.sort?.id]).toEqual([0, 50, 'date_asc']);
+      const total = needed(target, first.paging?.total, 'the paging.total of the search', 'seed');
+      const page = await search(api, target, { seller, offset: 1, limit: 2 });
       expect(idsOf(page)).toEqual(idsOf(first).slice(1, 3));
-      expect(page.paging).toEqual({ total: first.paging.total, offset: 1, limit: 2 });
+      expect(page.paging).toEqual({ total, offset: 1, limit: 2 });
       for (const limit of [0, 101]) {
         const res = await api.call('searchOrders', { as: 'seller', query: { seller, limit } });
         expectError(res, { status: 400, error: 'bad_request' }, target);
@@ -486,7 +540,11 @@ test.describe('GET /orders/search', () => {
       for (const [as, query] of othersOrders(target)) {
         const res = await api.call('searchOrders', { as, query });
         if (acceptedOrRefused(res, target, { status: 403, error: 'caller.id.invalid' }))
-          expectOnlyOrdersOf(res.body as SearchBody, target.users[as].id, res.label);
+          expectOnlyOrdersOf(
+            withResults(target, bodyAt(res, 200), res.label),
+            target.users[as].id,
+            res.label,
+          );
       }
     },
   );
