@@ -4,7 +4,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
-import { type Carrying, carrying, has, needs } from './support/listed-fields.ts';
+import { type Carrying, carrying, has, needs } from './support/listed.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 

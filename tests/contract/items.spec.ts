@@ -4,7 +4,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
-import { needs } from './support/listed-fields.ts';
+import { needs } from './support/listed.ts';
 import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
 
 // Read-only: GET /sites/{site_id}/search with the profile's category and range.

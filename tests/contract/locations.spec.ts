@@ -3,7 +3,7 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
-import { needs } from './support/listed-fields.ts';
+import { needs } from './support/listed.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 import { judged, skipUnless } from './support/reference.ts';
 

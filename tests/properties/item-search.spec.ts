@@ -14,7 +14,7 @@ import {
   rangeVerdict,
   subBox,
 } from '../../lib/oracles/geo-range.ts';
-import { type Carrying, has } from '../contract/support/listed-fields.ts';
+import { type Carrying, has } from '../contract/support/listed.ts';
 
 // Read-only: GET /sites/{site_id}/search over sub-ranges of the profile's search box.
 // The reference leaves open the page sizes (no maximum or default shown), which coordinates of a
