@@ -85,8 +85,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
     async ({ api, target }) => {
       const files = new Map<string, { type: string; size: number }>();
       for (const as of ['seller', 'buyer'] as const)
+        // An attachment is downloaded by its listed filename and judged by its listed size: only those carrying both.
         for (const m of (await allIds(api, target, as)).messages)
-          // An attachment is downloaded by its listed filename and judged by its listed size: only those carrying both.
           for (const a of m.message_attachments ?? [])
             if (a.filename !== undefined && a.size !== undefined)
               files.set(String(a.filename), { type: String(a.type), size: a.size });

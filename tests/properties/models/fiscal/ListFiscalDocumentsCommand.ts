@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
-import type { TargetProfile } from '../../../../lib/profile/types.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
+import type { TargetProfile } from '../../../../lib/profile/types.ts';
 import { judged } from '../../../contract/support/reference.ts';
 import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
@@ -55,7 +55,9 @@ const reduced = (doc: Document, fields: readonly (typeof FIELDS)[number][]) =>
 function unmatched(listed: Document[], held: Document[], target: TargetProfile) {
   const rest = [...held];
   const extra: Document[] = [];
-  const byFields = [...listed].sort((a, b) => judgedFields(b, target).length - judgedFields(a, target).length);
+  const byFields = [...listed].sort(
+    (a, b) => judgedFields(b, target).length - judgedFields(a, target).length,
+  );
   for (const doc of byFields) {
     const fields = judgedFields(doc, target);
     const at = rest.findIndex((h) => reduced(h, fields) === reduced(doc, fields));
