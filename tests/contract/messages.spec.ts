@@ -84,8 +84,8 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
     verifies(['MSG-ATTACHMENT-FIELDS', 'ATT-AUTH-DOWNLOAD'], '@readonly'),
     async ({ api, target }) => {
       const files = new Map<string, { type: string; size: number }>();
+      // An attachment is downloaded by its listed filename and judged by its listed size: only those carrying both.
       for (const as of ['seller', 'buyer'] as const)
-        // An attachment is downloaded by its listed filename and judged by its listed size: only those carrying both.
         for (const m of (await allIds(api, target, as)).messages)
           for (const a of m.message_attachments ?? [])
             if (a.filename !== undefined && a.size !== undefined)
@@ -196,7 +196,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
     const page = bodyAt(await listing(api, target, 'buyer', { limit: 1, offset: 1 }), 200);
     const shown = page.messages;
     skipUnless(
-      shown !== undefined && shown.every((m) => m.id !== undefined),
+      shown?.every((m) => m.id !== undefined) === true,
       "the page's messages with their ids",
       'messaging.pack',
       'the page left out messages or a message its id (listed fields)',
