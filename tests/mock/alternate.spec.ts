@@ -31,6 +31,16 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 
 const spec = loadSpec();
 
+/**
+ * A listed field a test needs from the alternate mock, whose choices here send it: its absence (a
+ * production-shaped omission the test cannot judge past) fails the test rather than judging nothing.
+ */
+function carried<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`${what}: the alternate mock left out a listed field this test needs`);
+  return value;
+}
+
 interface Judged<O extends string = string> extends InjectedResponse<O> {
   /** Findings that break the reference (types, enums, statuses, error shape, stated presence). */
   breaks: string[];
@@ -199,8 +209,8 @@ test.describe('alternate mock, production-like choices (seed 0)', () => {
 
   test('sorts the order search date_asc by default and lists only the sort not applied', async () => {
     const body = bodyAt(await call('searchOrders', { as: SELLER, query: { seller: SELLER } }), 200);
-    expect(body.sort.id).toBe('date_asc');
-    expect(body.available_sorts.map((s) => s.id)).toEqual(['date_desc']);
+    expect(carried(body.sort, 'sort').id).toBe('date_asc');
+    expect(carried(body.available_sorts, 'available_sorts').map((s) => s.id)).toEqual(['date_desc']);
   });
 
   test('writes timestamps with Z', async () => {
@@ -213,8 +223,8 @@ test.describe('alternate mock, production-like choices (seed 0)', () => {
     const listing = (as: number, query: Record<string, string> = {}) =>
       call('listPackMessages', { as, path: { pack_id: PACK, user_id: SELLER }, query });
     const unread = async (as: number, query: Record<string, string> = {}) =>
-      bodyAt(await listing(as, query), 200).messages.filter(
-        (m) => m.to.user_id === BUYER && m.message_date.read === null,
+      carried(bodyAt(await listing(as, query), 200).messages, 'messages').filter(
+        (m) => carried(m.to, 'to').user_id === BUYER && carried(m.message_date, 'message_date').read === null,
       );
     expect((await unread(BUYER, { mark_as_read: 'false' })).length).toBeGreaterThan(0);
     expect((await unread(BUYER, { mark_as_read: 'false' })).length).toBeGreaterThan(0);
@@ -443,10 +453,15 @@ test.describe('alternate mock: writes with ids of another shape', () => {
           },
         });
         const created = bodyAt(sent, [200, 201]);
-        const messageId = 'id' in created ? created.id : String(created.message_id);
+        const messageId = String(
+          carried(
+            'id' in created ? created.id : 'message_id' in created ? created.message_id : undefined,
+            'the message id',
+          ),
+        );
         const read = await faithful(mock, 'getMessage', { as: BUYER, path: { message_id: messageId } });
         const message = bodyAt(read, 200);
-        const [first] = 'attachments' in message ? message.attachments : [];
+        const [first] = 'attachments' in message ? carried(message.attachments, 'attachments') : [];
         expect(first).toMatchObject({ filename: attachmentId });
         const download = await faithful(mock, 'downloadAttachment', {
           as: BUYER,

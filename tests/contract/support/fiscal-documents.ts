@@ -30,11 +30,27 @@ export const download = (api: ApiClient, pack: number | string, id: string, as: 
 export const remove = (api: ApiClient, pack: number | string, as: Caller = 'seller') =>
   api.call('deleteFiscalDocuments', { as, path: { pack_id: pack } });
 
-export async function idsListed(api: ApiClient, pack: number, as: Caller): Promise<string[]> {
+/**
+ * The ids of the documents listed to the caller (none on a 404), and whether every listed document
+ * carried its id (a listed field: a production-shaped target may leave it out; a test that needs every
+ * document's id says "not verified" when `complete` is false).
+ */
+export async function documentsListed(
+  api: ApiClient,
+  pack: number,
+  as: Caller,
+): Promise<{ ids: string[]; complete: boolean }> {
   const res = await list(api, pack, as);
-  if (res.status === 404) return [];
+  if (res.status === 404) return { ids: [], complete: true };
   expect(res.status, `${res.label}`).toBe(200);
-  return bodyAt(res, 200).fiscal_documents.map((doc) => doc.id);
+  const documents = bodyAt(res, 200).fiscal_documents;
+  const ids = documents.flatMap((doc) => (doc.id === undefined ? [] : [doc.id]));
+  return { ids, complete: ids.length === documents.length };
+}
+
+/** The ids the listed documents carry (see documentsListed). */
+export async function idsListed(api: ApiClient, pack: number, as: Caller): Promise<string[]> {
+  return (await documentsListed(api, pack, as)).ids;
 }
 
 /** Leaves a writable pack without documents of the seller, whatever a failed test left behind. */

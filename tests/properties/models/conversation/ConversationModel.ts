@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../../lib/client/client.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
+import { idsOf, needed } from './listed.ts';
 
 export type Party = 'seller' | 'buyer';
 export type Sender = Party | 'stranger';
@@ -32,6 +33,9 @@ export interface ConversationModel {
   hidden: Record<Party, number>;
   sent: SentMessage[];
 }
+
+/** Where the model's conversation is, in the words of a "not verified" skip. */
+export const MODEL_PACK = 'messaging.writablePacks[11]';
 
 export interface ConversationReal {
   api: ApiClient;
@@ -65,10 +69,12 @@ export async function walkListing(
     const res = await listMessages(real, as, { offset });
     expect(res.status, res.label).toBe(200);
     const body = bodyAt(res, 200);
-    ids.push(...body.messages.map((m) => m.id));
-    offset += Math.max(body.messages.length, 1);
+    const page = idsOf(real.target, body.messages, MODEL_PACK);
+    ids.push(...page);
+    offset += Math.max(page.length, 1);
     // paging's types are not shown: the total is taken as the number the walk counts to.
-    const total = Number(body.paging.total);
+    needed(real.target, body.paging?.total, 'paging.total in the listing', MODEL_PACK);
+    const total = Number(body.paging?.total);
     if (offset >= total) return { ids, total };
   }
 }

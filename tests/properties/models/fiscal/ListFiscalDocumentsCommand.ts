@@ -1,6 +1,8 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
 import { bodyAt } from '../../../../lib/client/typed.ts';
+import type { TargetProfile } from '../../../../lib/profile/types.ts';
+import { judged } from '../../../contract/support/reference.ts';
 import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** GET /packs/{pack_id}/fiscal_documents: exactly the documents the model holds, or 404 when none. */
@@ -11,7 +13,7 @@ export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, 
     return true;
   }
 
-  async run(model: FiscalModel, { api, pack }: FiscalReal): Promise<void> {
+  async run(model: FiscalModel, { api, target, pack }: FiscalReal): Promise<void> {
     const res = await api.call('listFiscalDocuments', { as: this.as, path: { pack_id: pack } });
     if (this.as === 'stranger')
       return expectStatus(res, [403], 'FIS-AUTH-FORBIDDEN: a user outside the pack');
@@ -21,24 +23,46 @@ export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, 
     expectStatus(res, [200], `the pack holds ${model.held.length} document(s)`);
     const body = bodyAt(res, 200);
     expect(body.pack_id, `FIS-LIST-FIELDS: ${res.label} names the pack`).toBe(pack);
-    const listed = body.fiscal_documents.map((d) => ({
-      id: d.id,
-      file_type: d.file_type,
-      filename: d.filename,
-    }));
     const expected = model.held.map(({ id, part }) => ({
       id,
       file_type: part.mimeType,
       filename: part.name,
     }));
-    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
     expect(
-      listed.sort(byId),
+      unmatched(body.fiscal_documents, expected, target),
       `FIS-LIST-SELLER-OWN / FIS-LIST-BUYER-ALL: ${res.label} lists what was uploaded and not deleted`,
-    ).toEqual(expected.sort(byId));
+    ).toEqual({ listed: [], held: [] });
   }
 
   toString(): string {
     return `list(${this.as})`;
   }
+}
+
+const FIELDS = ['id', 'file_type', 'filename'] as const;
+type Document = { [field in (typeof FIELDS)[number]]?: string };
+
+/** The fields of a listed document that are judged: all on the mock, those the answer carries elsewhere. */
+const judgedFields = (doc: Document, target: TargetProfile) => FIELDS.filter((f) => judged(target, doc[f]));
+const reduced = (doc: Document, fields: readonly (typeof FIELDS)[number][]) =>
+  JSON.stringify(fields.map((f) => [f, doc[f]]));
+
+/**
+ * Pairs every listed document with a held one that agrees on the fields judged of it (the listed
+ * fields a production-shaped target leaves out are not judged), the documents carrying the most
+ * fields first; returns what neither side matched (both empty when the listing is exact).
+ */
+function unmatched(listed: Document[], held: Document[], target: TargetProfile) {
+  const rest = [...held];
+  const extra: Document[] = [];
+  const byFields = [...listed].sort(
+    (a, b) => judgedFields(b, target).length - judgedFields(a, target).length,
+  );
+  for (const doc of byFields) {
+    const fields = judgedFields(doc, target);
+    const at = rest.findIndex((h) => reduced(h, fields) === reduced(doc, fields));
+    if (at < 0) extra.push(doc);
+    else rest.splice(at, 1);
+  }
+  return { listed: extra, held: rest };
 }
