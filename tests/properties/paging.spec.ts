@@ -7,9 +7,10 @@ import { expect, type TargetProfile, test, verifies } from '../../fixtures/index
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
+import { needs } from '../contract/support/listed.ts';
 import { judged } from '../contract/support/reference.ts';
 import { negativeOffset, nonNumeric, nonPositiveLimit, pageSize, pageWithin } from './arbitraries/paging.ts';
-import { idsOf, needed } from './models/conversation/listed.ts';
+import { idsOf } from './models/conversation/listed.ts';
 
 type Party = 'seller' | 'buyer';
 /** The conversation paged, in the words of a "not verified" skip. */
@@ -42,7 +43,7 @@ async function viewOf(api: ApiClient, target: TargetProfile, as: Party): Promise
     const body = bodyAt(res, 200);
     visible.push(...idsOf(target, body.messages, PACK));
     // paging's types are not shown: the total is taken as the number the walk counts to.
-    needed(target, body.paging?.total, 'paging.total in the listing', PACK);
+    needs(target, body.paging?.total, 'paging.total in the listing', PACK);
     const total = Number(body.paging?.total);
     if (offset + 1 >= total) {
       expect(
@@ -74,7 +75,7 @@ async function walk(api: ApiClient, target: TargetProfile, as: Party, size: numb
     const page = idsOf(target, body.messages, PACK);
     ids.push(...page);
     offset += Math.max(page.length, 1);
-    needed(target, body.paging?.total, 'paging.total in the listing', PACK);
+    needs(target, body.paging?.total, 'paging.total in the listing', PACK);
     if (offset >= Number(body.paging?.total)) return ids;
   }
 }

@@ -34,7 +34,7 @@ export function needs<T>(
   value: T | undefined,
   what: string,
   where: string,
-  why: string,
+  why?: string,
 ): asserts value is T {
   needed(target, value, what, where, why);
 }

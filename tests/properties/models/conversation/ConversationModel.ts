@@ -3,7 +3,8 @@ import type { ApiClient } from '../../../../lib/client/client.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
-import { idsOf, needed } from './listed.ts';
+import { needs } from '../../../contract/support/listed.ts';
+import { idsOf } from './listed.ts';
 
 export type Party = 'seller' | 'buyer';
 export type Sender = Party | 'stranger';
@@ -73,7 +74,7 @@ export async function walkListing(
     ids.push(...page);
     offset += Math.max(page.length, 1);
     // paging's types are not shown: the total is taken as the number the walk counts to.
-    needed(real.target, body.paging?.total, 'paging.total in the listing', MODEL_PACK);
+    needs(real.target, body.paging?.total, 'paging.total in the listing', MODEL_PACK);
     const total = Number(body.paging?.total);
     if (offset >= total) return { ids, total };
   }

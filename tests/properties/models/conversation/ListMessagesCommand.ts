@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type fc from 'fast-check';
 import { bodyAt } from '../../../../lib/client/typed.ts';
+import { needs } from '../../../contract/support/listed.ts';
 import { judged } from '../../../contract/support/reference.ts';
 import {
   type ConversationModel,
@@ -9,7 +10,6 @@ import {
   MODEL_PACK,
   type Sender,
 } from './ConversationModel.ts';
-import { needed } from './listed.ts';
 
 /** GET /messages/packs/{pack_id}/sellers/{user_id} with a page near the end of the conversation. */
 export class ListMessagesCommand implements fc.AsyncCommand<ConversationModel, ConversationReal> {
@@ -50,7 +50,7 @@ export class ListMessagesCommand implements fc.AsyncCommand<ConversationModel, C
         `MSG-LIST-PAGING: ${res.label}: total ${paging?.total} within the model's ${total} + ${pending} pending`,
       ).toEqual([true, true]);
     }
-    needed(real.target, body.messages, "the page's messages", MODEL_PACK);
+    needs(real.target, body.messages, "the page's messages", MODEL_PACK);
     const held = body.messages.length;
     expect(held, `MSG-LIST-PAGING: ${res.label} holds no more than limit`).toBeLessThanOrEqual(this.limit);
     if (real.target.isMock) {
