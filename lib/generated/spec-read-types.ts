@@ -1687,7 +1687,7 @@ export type components = {
      *     }
      */
     LeadTime: {
-      estimated_delivery_time?: components['schemas']['EstimatedDeliveryTime'];
+      estimated_delivery_time: components['schemas']['EstimatedDeliveryTime'];
     };
     /**
      * LocationGeoInformation
@@ -2738,9 +2738,9 @@ export type components = {
       /** @description Listed by the reference without a type or a meaning (the mock sends an integer). */
       id?: unknown;
       /** @description Lead time of the shipment; contains cost, used in the total with shipping. */
-      lead_time?: {
+      lead_time: {
         /** @description Shipping cost, added to total_amount and taxes.amount for the total with shipping. */
-        cost?: unknown;
+        cost: unknown;
         estimated_delivery_time?: components['schemas']['EstimatedDeliveryTime'];
       };
     };
