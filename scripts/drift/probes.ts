@@ -2,7 +2,7 @@
 
 import { deliveryTimeRules } from './observable.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
-import { hiddenMessageRule, leafListingRule } from './rules.ts';
+import { categoryOf, hiddenMessageRule, leafListingRule } from './rules.ts';
 import type { Call, Exchange, Expectation, RuleOutcome, Scenario } from './types.ts';
 
 type Users = SideData['users'];
@@ -167,7 +167,7 @@ const PACK_PROBES: Scenario[] = [
     ['conversation', 'rejectedMessage'],
     listing('seller'),
     undefined,
-    (exchange, roles) => [hiddenMessageRule(exchange.response.body, roles.rejectedMessage)],
+    (exchange, roles) => [hiddenMessageRule(exchange, roles.rejectedMessage)],
   ),
   probe('the seller lists the conversation with limit 0', ['conversation'], listing('seller', { limit: 0 }), {
     status: { code: 400, requirement: 'MSG-ERR-LIMIT-ZERO' },
@@ -235,7 +235,7 @@ const CATALOG_PROBES: Scenario[] = [
     ['rootCategory'],
     anonymous('getCategory', (r) => ({ category_id: r.rootCategory })),
     undefined,
-    (exchange) => [leafListingRule(exchange.response.body)],
+    (exchange) => [leafListingRule(categoryOf(exchange))],
   ),
   probe(
     'a leaf category is read',
