@@ -241,7 +241,8 @@ export const errorShapeConformance: Check = (ctx, res) => {
   const failures = ctx.spec
     .validate(ERROR_SCHEMA, res.body)
     .map((error) => schemaFinding(check, ctx, res, error, ERROR_BODY));
-  const status = (res.body as { status?: unknown }).status;
+  const { body } = res;
+  const status = typeof body === 'object' && body !== null && 'status' in body ? body.status : undefined;
   if (ctx.mockChoicesHeld && typeof status === 'number' && status !== res.status) {
     failures.push(
       findingOf(check, ctx, res, {

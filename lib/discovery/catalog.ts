@@ -1,7 +1,9 @@
+import { hasStatus } from '../client/typed.ts';
+import type { Schemas } from '../client/types.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
 import type { OrderPool } from './orders.ts';
-import { bodyOf, pathOf, type Reader } from './reader.ts';
+import { type Answer, answerOf, bodyOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_CITIES = 8;
 const MAX_DEPTH = 6;
@@ -16,19 +18,23 @@ const MAX_SHIPPING_ITEMS = 5;
  */
 const AS = 'seller';
 
-interface IdName {
-  id: string;
-  name?: string;
-}
-interface Place {
-  id?: string;
-  states?: IdName[];
-  cities?: IdName[];
-  neighborhoods?: IdName[];
-  geo_information?: { location?: { latitude?: number; longitude?: number } };
-}
+type IdName = Schemas['IdName'];
+/** A location read (a country, a state or a city), as the spec documents it. */
+type Place = Pick<Schemas['Country'], 'id' | 'states' | 'geo_information'> &
+  Pick<Schemas['State'], 'cities'> &
+  Pick<Schemas['City'], 'neighborhoods'>;
 
-const listOf = (value: unknown): IdName[] => (Array.isArray(value) ? (value as IdName[]) : []);
+/** An element of a list that names its id as a string: only those are walked. */
+const hasStringId = (node: IdName): node is IdName & { id: string } => typeof node.id === 'string';
+
+/** The body of a 200 answer to `operationId`, typed; undefined for another answer (a failed read). */
+const readOf = <O extends 'getCountry' | 'getState' | 'getCity' | 'getCategory' | 'getShippingOptions'>(
+  answer: Answer,
+  operationId: O,
+) => {
+  const typed = answerOf(answer, operationId);
+  return hasStatus(typed, 200) ? typed.body : undefined;
+};
 
 const LOCATION_NEEDS = [
   'catalog.countryId',
@@ -60,30 +66,34 @@ async function walkLocations(reader: Reader, findings: Findings, hint: SiteHint)
   let country = findings.get<string>('catalog.countryId') ?? hint.country;
   let from = hint.country ? 'the country of the site search results' : '';
   if (!country) {
-    const list = listOf(bodyOf(await reader.get('/classified_locations/countries', {}, AS)));
+    const listed = answerOf(await reader.get('/classified_locations/countries', {}, AS), 'listCountries');
+    const list = hasStatus(listed, 200) && Array.isArray(listed.body) ? listed.body : [];
     country = list[0]?.id;
     from = 'first of GET /classified_locations/countries';
   }
   if (!country) return undefined;
-  const countryBody = bodyOf(
+  const countryBody = readOf(
     await reader.get(pathOf('/classified_locations/countries/{id}', country), {}, AS),
-  ) as Place | undefined;
-  const states = countryBody?.states ?? [];
+    'getCountry',
+  );
+  const states = (countryBody?.states ?? []).filter(hasStringId);
   const hinted = states.find((state) => state.id === hint.state)?.id;
   const stateId = findings.get<string>('catalog.stateId') ?? hinted ?? states[0]?.id;
   if (!stateId) return undefined;
   findings.add('catalog.countryId', country, `GET /classified_locations/countries/${country} (${from})`);
   findings.add('catalog.stateId', stateId, `states of country ${country}`);
-  const state = bodyOf(await reader.get(pathOf('/classified_locations/states/{id}', stateId), {}, AS)) as
-    | Place
-    | undefined;
-  const cities = state?.cities ?? [];
+  const state = readOf(
+    await reader.get(pathOf('/classified_locations/states/{id}', stateId), {}, AS),
+    'getState',
+  );
+  const cities = (state?.cities ?? []).filter(hasStringId);
   const ordered = [...cities.filter((c) => c.id === hint.city), ...cities.filter((c) => c.id !== hint.city)];
   let located: Place | undefined;
   for (const city of ordered.slice(0, MAX_CITIES)) {
-    const body = bodyOf(await reader.get(pathOf('/classified_locations/cities/{id}', city.id), {}, AS)) as
-      | Place
-      | undefined;
+    const body = readOf(
+      await reader.get(pathOf('/classified_locations/cities/{id}', city.id), {}, AS),
+      'getCity',
+    );
     const neighborhood = body?.neighborhoods?.[0]?.id;
     const read = `GET /classified_locations/cities/${city.id}`;
     if (neighborhood) {
@@ -120,9 +130,7 @@ async function rootOfSoldItem(
     .map((line) => line.item?.category_id)
     .find((id): id is string => typeof id === 'string' && id !== '');
   if (!category) return undefined;
-  const body = bodyOf(await reader.get(pathOf('/categories/{id}', category), {}, AS)) as
-    | { path_from_root?: IdName[] }
-    | undefined;
+  const body = readOf(await reader.get(pathOf('/categories/{id}', category), {}, AS), 'getCategory');
   const root = body?.path_from_root?.[0]?.id;
   if (typeof root !== 'string' || root === '') return undefined;
   return { id: root, from: `path_from_root of GET /categories/${category} (the category of an item sold)` };
@@ -145,11 +153,13 @@ async function walkCategories(
     return walk.length > 1 ? walk : [given];
   }
   const independent = await sold();
-  const top = bodyOf(await reader.get(pathOf('/sites/{site}/categories', site), {}, AS));
+  const answer = answerOf(
+    await reader.get(pathOf('/sites/{site}/categories', site), {}, AS),
+    'listSiteCategories',
+  );
+  const top = hasStatus(answer, 200) ? answer.body : undefined;
   // The reference's {categories: [...]}, or the bare array production sends.
-  const listed = Array.isArray(top)
-    ? listOf(top)
-    : listOf((top as { categories?: unknown } | undefined)?.categories);
+  const listed = (Array.isArray(top) ? top : (top?.categories ?? [])).filter(hasStringId);
   const roots: Root[] = [
     ...(independent ? [independent] : []),
     ...listed
@@ -169,9 +179,7 @@ async function walkDown(reader: Reader, findings: Findings, top: Root): Promise<
   const walk = [root];
   let current = root;
   for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
-    const body = bodyOf(await reader.get(pathOf('/categories/{id}', current), {}, AS)) as
-      | { children_categories?: IdName[] }
-      | undefined;
+    const body = readOf(await reader.get(pathOf('/categories/{id}', current), {}, AS), 'getCategory');
     const children = body?.children_categories;
     if (!Array.isArray(children)) return walk;
     if (depth === 0 && children.length > 0) findings.add('catalog.rootCategory', root, top.from);
@@ -179,7 +187,10 @@ async function walkDown(reader: Reader, findings: Findings, top: Root): Promise<
       if (depth > 0) findings.add('catalog.leafCategory', current, `children of ${root} down to a leaf`);
       return walk;
     }
-    current = (children[0] as IdName).id;
+    const next = children[0]?.id;
+    // A child without an id cannot be read: the walk ends above it.
+    if (typeof next !== 'string') return walk;
+    current = next;
     walk.push(current);
   }
   return walk;
@@ -306,15 +317,11 @@ async function findItems(
   await findCityTo(reader, findings, items, [...new Set(cities)].slice(0, MAX_CITIES));
 }
 
-interface Options {
-  options?: unknown[];
-  destination?: { zip_code?: unknown };
-}
-
 async function optionsOf(reader: Reader, item: string, query: Record<string, string>) {
-  return bodyOf(await reader.get(pathOf('/items/{id}/shipping_options', item), query, 'buyer')) as
-    | Options
-    | undefined;
+  return readOf(
+    await reader.get(pathOf('/items/{id}/shipping_options', item), query, 'buyer'),
+    'getShippingOptions',
+  );
 }
 
 async function shipsTo(reader: Reader, item: string, query: Record<string, string>): Promise<boolean> {
@@ -366,8 +373,8 @@ async function siteOf(
   const own = [...pool.values()].filter((o) => Number(o.seller?.id) === profile.users.seller.id);
   for (const order of own.slice(0, MAX_SITE_READS)) {
     const path = pathOf('/orders/{id}', order.id);
-    const body = bodyOf(await reader.get(path, {}, 'seller')) as { context?: { site?: unknown } } | undefined;
-    const site = body?.context?.site;
+    const read = answerOf(await reader.get(path, {}, 'seller'), 'getOrder');
+    const site = hasStatus(read, [200, 206]) ? read.body.context?.site : undefined;
     if (typeof site === 'string' && site) return { site, from: `context.site of GET ${path}` };
   }
   const messages = findings.get<string>('messaging.siteId');

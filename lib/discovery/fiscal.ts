@@ -1,7 +1,8 @@
+import { errorCodeOf, hasStatus } from '../client/typed.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
 import { type OrderPool, packOf } from './orders.ts';
-import { answered, pathOf, type Reader } from './reader.ts';
+import { answered, answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_EMPTY_READS = 6;
 const MAX_SHARED_READS = 6;
@@ -32,14 +33,15 @@ async function documentCount(
   as: 'seller' | 'seller2',
 ): Promise<number | undefined> {
   const answer = await reader.get(pathOf('/packs/{pack}/fiscal_documents', pack), {}, as, [404]);
-  const body = answer.body as { fiscal_documents?: unknown[]; error?: unknown } | undefined;
   if (answer.status === 404) {
-    if (body?.error === 'not_found') return 0;
+    if (errorCodeOf(answer) === 'not_found') return 0;
     reader.failedRead(`GET /packs/${pack}/fiscal_documents`, 404);
     return undefined;
   }
   if (!answered(answer)) return undefined;
-  return Array.isArray(body?.fiscal_documents) ? body.fiscal_documents.length : undefined;
+  const listed = answerOf(answer, 'listFiscalDocuments');
+  const documents = hasStatus(listed, 200) ? listed.body.fiscal_documents : undefined;
+  return Array.isArray(documents) ? documents.length : undefined;
 }
 
 async function findTwoSellerPacks(

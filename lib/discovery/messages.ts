@@ -1,23 +1,15 @@
+import { hasStatus } from '../client/typed.ts';
+import type { Schemas } from '../client/types.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
 import { type OrderPool, packOf } from './orders.ts';
-import { pathOf, type Reader } from './reader.ts';
+import { answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_LISTINGS = 40;
 /** A conversation with messages of both parties, a rejected message of the buyer and an attachment. */
 const BEST_SCORE = 4;
 
-interface SeenMessage {
-  id?: string;
-  site_id?: string;
-  from?: { user_id?: number | string };
-  message_moderation?: { status?: string };
-  message_attachments?: unknown[] | null;
-}
-
-interface Listing {
-  messages?: SeenMessage[];
-}
+type SeenMessage = Schemas['Message'];
 
 function writablePacks(profile: ProfileInput): Set<number> {
   return new Set([...(profile.messaging?.writablePacks ?? []), ...(profile.fiscal?.writablePacks ?? [])]);
@@ -35,7 +27,8 @@ function candidatePacks(profile: ProfileInput, pool: OrderPool): number[] {
 async function listing(reader: Reader, profile: ProfileInput, pack: number, as: 'seller' | 'buyer') {
   const path = pathOf('/messages/packs/{pack}/sellers/{seller}', pack, profile.users.seller.id);
   // mark_as_read=false: discovery reads, it never marks a seller's messages as read.
-  return (await reader.get(path, { mark_as_read: 'false' }, as)).body as Listing | undefined;
+  const answer = answerOf(await reader.get(path, { mark_as_read: 'false' }, as), 'listPackMessages');
+  return hasStatus(answer, 200) ? answer.body : undefined;
 }
 
 /** A conversation with messages readable by both parties, preferring one with an attachment and a rejected message. */

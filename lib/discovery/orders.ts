@@ -1,24 +1,12 @@
+import { errorCodeOf, hasStatus } from '../client/typed.ts';
+import type { Schemas } from '../client/types.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import { ORDER_STATUSES, type ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
-import { type Answer, answered, bodyOf, pathOf, type Reader } from './reader.ts';
+import { type Answer, answered, answerOf, pathOf, type Reader } from './reader.ts';
 
-/** The fields of an order discovery looks at. */
-export interface SeenOrder {
-  id: number;
-  status?: string;
-  pack_id?: number | null;
-  tags?: string[];
-  mediations?: unknown[];
-  currency_id?: string;
-  buyer?: { id?: number | string };
-  seller?: { id?: number | string; nickname?: string };
-  order_items?: { item?: { id?: string; category_id?: string } }[];
-  coupon?: { amount?: number };
-  shipping?: { id?: number };
-  context?: { site?: string };
-  date_created?: string;
-}
+/** An order discovery saw in a search, as the spec documents it, with the id it is kept by. */
+export type SeenOrder = Schemas['Order'] & { id: number };
 
 /** Orders seen by discovery, by id: later steps take packs and shipments from them. */
 export type OrderPool = Map<number, SeenOrder>;
@@ -39,9 +27,12 @@ const MAX_DISCOUNT_READS = 6;
 /** Orders of one status tried before discovery gives up finding one the seller's search returns. */
 const MAX_SELLER_CONFIRMS = 3;
 
+const keptById = (order: Schemas['Order']): order is SeenOrder => typeof order?.id === 'number';
+
 function resultsOf(answer: Answer): SeenOrder[] {
-  const results = (bodyOf(answer) as { results?: unknown } | undefined)?.results;
-  return Array.isArray(results) ? results.filter((o): o is SeenOrder => typeof o?.id === 'number') : [];
+  const found = answerOf(answer, 'searchOrders');
+  const results = hasStatus(found, 200) ? found.body.results : undefined;
+  return Array.isArray(results) ? results.filter(keptById) : [];
 }
 
 function sameParties(order: SeenOrder, profile: ProfileInput): boolean {
@@ -85,7 +76,8 @@ function narrowings(profile: ProfileInput, pool: OrderPool): Record<string, stri
   const own = [...pool.values()].filter((o) => sameParties(o, profile));
   const nickname = own.find((o) => o.seller?.nickname)?.seller?.nickname;
   const item = own.flatMap((o) => o.order_items ?? []).find((i) => i.item?.id)?.item?.id;
-  return [...(nickname ? [{ q: nickname }] : []), ...(item ? [{ item }] : [])];
+  // The reader sends every query value as text.
+  return [...(nickname ? [{ q: String(nickname) }] : []), ...(item ? [{ item }] : [])];
 }
 
 /** Earlier windows of a status search tried when neither its first page nor the narrowings hold an own order. */
@@ -94,8 +86,9 @@ const MAX_DATE_WINDOWS = 3;
 /** The oldest creation date of a page (ISO 8601 with offset, as the order.date_created filters take). */
 function oldestOf(orders: SeenOrder[]): string | undefined {
   const dated = orders.flatMap((o) => {
-    const time = Date.parse(o.date_created ?? '');
-    return Number.isNaN(time) ? [] : [{ time, text: o.date_created as string }];
+    const text = o.date_created;
+    const time = Date.parse(text ?? '');
+    return text === undefined || Number.isNaN(time) ? [] : [{ time, text }];
   });
   return dated.sort((a, b) => a.time - b.time)[0]?.text;
 }
@@ -242,8 +235,11 @@ async function findDiscounts(reader: Reader, profile: ProfileInput, findings: Fi
     .slice(0, MAX_DISCOUNT_READS);
   await reader.for(['orders.withDiscounts'], async () => {
     for (const order of candidates) {
-      const body = bodyOf(await reader.get(pathOf('/orders/{id}/discounts', order.id), {}, 'seller'));
-      const details = (body as { details?: unknown[] } | undefined)?.details;
+      const answer = answerOf(
+        await reader.get(pathOf('/orders/{id}/discounts', order.id), {}, 'seller'),
+        'getOrderDiscounts',
+      );
+      const details = hasStatus(answer, 200) ? answer.body.details : undefined;
       if (Array.isArray(details) && details.length > 0) {
         findings.add('orders.withDiscounts', order.id, `GET /orders/${order.id}/discounts`);
         return;
@@ -262,8 +258,11 @@ async function findAttributes(reader: Reader, profile: ProfileInput, findings: F
   const candidates = [...own.filter((o) => o.status === 'paid'), ...own.filter((o) => o.status !== 'paid')];
   await reader.for(['orders.withAttributes'], async () => {
     for (const order of candidates.slice(0, MAX_DISCOUNT_READS)) {
-      const body = bodyOf(await reader.get(pathOf('/orders/{id}/product', order.id), {}, 'seller'));
-      const attributes = (body as { attributes?: unknown[] } | undefined)?.attributes;
+      const answer = answerOf(
+        await reader.get(pathOf('/orders/{id}/product', order.id), {}, 'seller'),
+        'getOrderProduct',
+      );
+      const attributes = hasStatus(answer, 200) ? answer.body.attributes : undefined;
       if (Array.isArray(attributes) && attributes.length > 0) {
         findings.add('orders.withAttributes', order.id, `GET /orders/${order.id}/product`);
         return;
@@ -302,7 +301,7 @@ async function findUnknown(reader: Reader, findings: Findings, pool: OrderPool):
         ...clientErrors,
         403,
       ]);
-      const error = (answer.body as { error?: unknown } | undefined)?.error;
+      const error = errorCodeOf(answer);
       const exists = answered(answer) || (answer.status === 403 && ANOTHER_USERS.has(String(error)));
       if (exists) continue;
       if (!clientErrors.includes(answer.status)) {
@@ -330,9 +329,10 @@ async function findCurrencies(reader: Reader, findings: Findings, pool: OrderPoo
   if (!findings.wants('orders.currencies')) return;
   await reader.for(['orders.currencies'], async () => {
     // With a token: whether location reads require one is not shown (Authentication 6).
-    const countries = bodyOf(await reader.get('/classified_locations/countries', {}, 'seller'));
+    const read = answerOf(await reader.get('/classified_locations/countries', {}, 'seller'), 'listCountries');
+    const countries = hasStatus(read, 200) ? read.body : undefined;
     const listed = Array.isArray(countries)
-      ? [...new Set(countries.map((c) => (c as { currency_id?: string }).currency_id))].filter(
+      ? [...new Set(countries.map((c) => c.currency_id))].filter(
           (c): c is string => typeof c === 'string' && c !== '',
         )
       : [];
@@ -359,10 +359,8 @@ const MAX_PACK_READS = 12;
 async function learnPacks(reader: Reader, profile: ProfileInput, pool: OrderPool): Promise<void> {
   const unknown = [...pool.values()].filter((o) => o.pack_id === undefined && sameParties(o, profile));
   for (const order of unknown.slice(0, MAX_PACK_READS)) {
-    const body = bodyOf(await reader.get(pathOf('/orders/{id}', order.id), {}, 'seller')) as
-      | { pack_id?: unknown }
-      | undefined;
-    const pack = body?.pack_id;
+    const read = answerOf(await reader.get(pathOf('/orders/{id}', order.id), {}, 'seller'), 'getOrder');
+    const pack = hasStatus(read, [200, 206]) ? read.body.pack_id : undefined;
     if (pack === null || typeof pack === 'number') pool.set(order.id, { ...order, pack_id: pack });
   }
 }

@@ -1,5 +1,6 @@
 import { TargetRateLimited } from '../client/rate-limit.ts';
 import { callTarget } from '../client/target-call.ts';
+import type { OperationId } from '../client/typed.ts';
 import type { ProfileInput, UserRole } from '../profile/types.ts';
 
 /** Discovery ran out of its request budget or time limit: what was found so far stands. */
@@ -19,6 +20,18 @@ export interface Answer {
 
 /** Whether the read answered: a 2xx. Any other answer (or none) is a failed read, never data. */
 export const answered = (answer: Answer): boolean => answer.status >= 200 && answer.status < 300;
+
+/**
+ * The answer as one of `operationId`: typed reading (lib/client/typed.ts hasStatus) narrows its body
+ * to the one the spec documents for its status.
+ */
+export const answerOf = <O extends OperationId>(
+  answer: Answer,
+  operationId: O,
+): Answer & { operationId: O } => ({
+  ...answer,
+  operationId,
+});
 
 /** A body only from a read that answered 2xx: a failed read never yields data. */
 export const bodyOf = (answer: Answer): unknown => (answered(answer) ? answer.body : undefined);

@@ -1,20 +1,22 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { memoryPath } from '../checks/presence.ts';
+import { hasStatus } from '../client/typed.ts';
+import type { Schemas } from '../client/types.ts';
 import { type Recheck, readRunMemory, recheckFile } from '../memory/run-memory.ts';
 import { needOf } from '../profile/needs.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
-import { pathOf, type Reader } from './reader.ts';
+import { answerOf, pathOf, type Reader } from './reader.ts';
 
 // ---- Rechecking remembered data before discovery searches ----
 
-interface OrderRead {
-  status?: string;
-  tags?: string[];
-  seller?: { id?: unknown };
-  buyer?: { id?: unknown };
-  details?: unknown[];
+/** An order read (200) or partly read (206), as the spec documents it. */
+type OrderRead = Schemas['Order'] | Schemas['OrderPartial'];
+
+async function readOrder(reader: Reader, id: number, as: 'seller' | 'buyer') {
+  const answer = answerOf(await reader.get(pathOf('/orders/{id}', id), {}, as), 'getOrder');
+  return { answer, order: hasStatus(answer, [200, 206]) ? answer.body : undefined };
 }
 
 type Verdict = Omit<Recheck, 'need' | 'value'>;
@@ -36,7 +38,7 @@ const gone = (read: string, legitimate?: string): Verdict => ({
   ...(legitimate ? { legitimate } : {}),
 });
 
-function sameParties(order: OrderRead, profile: ProfileInput): boolean {
+function sameParties(order: Partial<Pick<OrderRead, 'seller' | 'buyer'>>, profile: ProfileInput): boolean {
   return (
     Number(order.seller?.id) === profile.users.seller.id && Number(order.buyer?.id) === profile.users.buyer.id
   );
@@ -44,8 +46,7 @@ function sameParties(order: OrderRead, profile: ProfileInput): boolean {
 
 async function recheckStatus(reader: Reader, profile: ProfileInput, id: number, status: string) {
   const read = `GET /orders/${id} as the buyer`;
-  const answer = await reader.get(pathOf('/orders/{id}', id), {}, 'buyer');
-  const order = answer.body as OrderRead | undefined;
+  const { answer, order } = await readOrder(reader, id, 'buyer');
   const failed = failedRead(read, answer.status);
   if (failed) return failed;
   if (!sameParties(order ?? {}, profile)) return gone(`${read}: no longer an order of the seller and buyer`);
@@ -55,8 +56,8 @@ async function recheckStatus(reader: Reader, profile: ProfileInput, id: number, 
 
 async function recheckTag(reader: Reader, id: number, tag: string) {
   const read = `GET /orders/${id} as the seller`;
-  const answer = await reader.get(pathOf('/orders/{id}', id), {}, 'seller');
-  const tags = (answer.body as OrderRead | undefined)?.tags;
+  const { answer, order } = await readOrder(reader, id, 'seller');
+  const tags = order?.tags;
   const failed = failedRead(read, answer.status);
   if (failed) return failed;
   if (tags?.includes(tag)) return ok(`${read}: tagged ${tag}`);
@@ -77,8 +78,11 @@ async function recheckPartial(reader: Reader, id: number) {
 
 async function recheckDiscounts(reader: Reader, id: number) {
   const read = `GET /orders/${id}/discounts as the seller`;
-  const answer = await reader.get(pathOf('/orders/{id}/discounts', id), {}, 'seller');
-  const details = (answer.body as OrderRead | undefined)?.details;
+  const answer = answerOf(
+    await reader.get(pathOf('/orders/{id}/discounts', id), {}, 'seller'),
+    'getOrderDiscounts',
+  );
+  const details = hasStatus(answer, 200) ? answer.body.details : undefined;
   const failed = failedRead(read, answer.status);
   if (failed) return failed;
   if (Array.isArray(details) && details.length > 0) return ok(`${read}: ${details.length} details`);

@@ -4,12 +4,12 @@
  * the rule the drift run compares and tests/contract/messages.spec.ts asserts by ids.
  */
 
+import type { Schemas } from '../client/types.ts';
+
 export type Viewer = 'sender' | 'counterpart';
 
-interface Listing {
-  messages?: { id?: string }[];
-  paging?: { total?: unknown; offset?: unknown; limit?: unknown };
-}
+/** What the rule reads of a listing of the conversation (GET /messages/packs/…, 200), as the spec documents it. */
+export type Listing = Pick<Schemas['PackMessages'], 'messages' | 'paging'>;
 
 /** MSG-MODERATED-HIDDEN: whether a viewer sees a rejected message. */
 export const seesRejected = (viewer: Viewer): boolean => viewer === 'sender';
@@ -18,8 +18,12 @@ export const seesRejected = (viewer: Viewer): boolean => viewer === 'sender';
  * MSG-MODERATED-HIDDEN on one listing read by `viewer`: the rejected message is listed exactly when the
  * viewer sees it, and a first page that is not full counts exactly the messages it shows.
  */
-export function rejectedVisibilityFailures(body: unknown, rejected: string, viewer: Viewer): string[] {
-  const { messages = [], paging = {} } = (body ?? {}) as Listing;
+export function rejectedVisibilityFailures(
+  body: Listing | undefined,
+  rejected: string,
+  viewer: Viewer,
+): string[] {
+  const { messages = [], paging = {} } = body ?? {};
   const listed = messages.some((message) => message.id === rejected);
   const shown =
     listed === seesRejected(viewer)

@@ -11,9 +11,12 @@ import {
   dateWithin,
   type FeedbackRecord,
   type FoundOrder,
+  feedbackRecord,
   holdsItem,
   inStatus,
   lacksTags,
+  mediationsOf,
+  nicknameOf,
   partyId,
   type Role,
 } from './order-search-rules.ts';
@@ -44,9 +47,12 @@ const distinct = (values: (string | undefined | null)[]): string[] =>
   [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))].sort();
 
 const records = (order: SeenOrder): (FeedbackRecord | null | undefined)[] => [
-  order.feedback?.sale,
-  order.feedback?.purchase,
+  feedbackRecord(order.feedback?.sale),
+  feedbackRecord(order.feedback?.purchase),
 ];
+
+/** The record of one side, where shown. */
+const recordOf = (order: SeenOrder, side: 'sale' | 'purchase') => feedbackRecord(order.feedback?.[side]);
 
 /** order.status, tags, tags.not, item, the mediation and feedback filters: a field compared to the values. */
 const simple: OrderFilter[] = [
@@ -96,33 +102,35 @@ const simple: OrderFilter[] = [
     soundness: 'ORD-SEARCH-MEDIATIONS',
     completeness: 'ORD-SEARCH-MEDIATIONS-COMPLETE',
     reads: ['mediations'],
-    values: (data) => distinct(data.flatMap((o) => (o.mediations ?? []).map((m) => m.stage))),
+    values: (data) => distinct(data.flatMap((o) => (mediationsOf(o) ?? []).map((m) => textOf(m.stage)))),
     several: true,
     query: (values) => ({ 'mediations.stage': values.join(',') }),
-    selects: (order, values) => order.mediations?.some((m) => values.includes(m.stage ?? '')),
+    selects: (order, values) => mediationsOf(order)?.some((m) => values.includes(textOf(m.stage) ?? '')),
   },
   {
     name: 'mediations.status',
     soundness: 'ORD-SEARCH-MEDIATIONS',
     completeness: 'ORD-SEARCH-MEDIATIONS-COMPLETE',
     reads: ['mediations'],
-    values: (data) => distinct(data.flatMap((o) => (o.mediations ?? []).map((m) => m.status))),
+    values: (data) => distinct(data.flatMap((o) => (mediationsOf(o) ?? []).map((m) => textOf(m.status)))),
     several: true,
     query: (values) => ({ 'mediations.status': values.join(',') }),
-    selects: (order, values) => order.mediations?.some((m) => values.includes(m.status ?? '')),
+    selects: (order, values) => mediationsOf(order)?.some((m) => values.includes(textOf(m.status) ?? '')),
   },
   {
     name: 'feedback.status',
     soundness: 'ORD-SEARCH-FEEDBACK-STATUS',
     completeness: 'ORD-SEARCH-FEEDBACK-STATUS-COMPLETE',
     reads: ['feedback'],
-    values: (data) => distinct(data.flatMap((o) => records(o).map((r) => r?.status))),
+    values: (data) => distinct(data.flatMap((o) => records(o).map((r) => textOf(r?.status)))),
     several: true,
     query: (values) => ({ 'feedback.status': values.join(',') }),
     // Which record the status is of is not shown: an order both of whose records are in the values is
     // selected by every reading (sale, purchase, either, both).
     selects: (order, values) =>
-      order.feedback ? records(order).every((r) => r != null && values.includes(r.status ?? '')) : undefined,
+      order.feedback
+        ? records(order).every((r) => r != null && values.includes(textOf(r.status) ?? ''))
+        : undefined,
   },
   ...(['sale', 'purchase'] as const).flatMap((side): OrderFilter[] => [
     {
@@ -130,11 +138,11 @@ const simple: OrderFilter[] = [
       soundness: 'ORD-SEARCH-FEEDBACK-RATING',
       completeness: 'ORD-SEARCH-FEEDBACK-RATING-COMPLETE',
       reads: ['feedback'],
-      values: (data) => distinct(data.map((o) => o.feedback?.[side]?.rating)),
+      values: (data) => distinct(data.map((o) => textOf(recordOf(o, side)?.rating))),
       several: true,
       query: (values) => ({ [`feedback.${side}.rating`]: values.join(',') }),
       selects: (order, values) =>
-        order.feedback ? values.includes(order.feedback[side]?.rating ?? '') : undefined,
+        order.feedback ? values.includes(textOf(recordOf(order, side)?.rating) ?? '') : undefined,
     },
     {
       name: `feedback.${side}.fulfilled`,
@@ -142,13 +150,11 @@ const simple: OrderFilter[] = [
       completeness: 'ORD-SEARCH-FEEDBACK-FULFILLED-COMPLETE',
       reads: ['feedback'],
       values: (data) =>
-        distinct(
-          data.map((o) => o.feedback?.[side]?.fulfilled).map((v) => (v === undefined ? v : String(v))),
-        ),
+        distinct(data.map((o) => recordOf(o, side)?.fulfilled).map((v) => (v === undefined ? v : String(v)))),
       several: false,
       query: ([value]) => ({ [`feedback.${side}.fulfilled`]: value! }),
       selects: (order, [value]) =>
-        order.feedback ? String(order.feedback[side]?.fulfilled) === value : undefined,
+        order.feedback ? String(recordOf(order, side)?.fulfilled) === value : undefined,
     },
   ]),
 ];
@@ -197,7 +203,7 @@ const freeSearch: OrderFilter[] = [
     soundness: 'ORD-SEARCH-Q',
     completeness: 'ORD-SEARCH-Q-COMPLETE',
     reads: ['buyer', 'seller'],
-    values: (data, role) => distinct(data.map((o) => textOf(o[counterpart(role)]?.nickname))),
+    values: (data, role) => distinct(data.map((o) => textOf(nicknameOf(o, counterpart(role))))),
     several: false,
     query: ([q]) => ({ q: q! }),
     // The nickname is the counterpart's: every order with that counterpart, nickname shown or not.
@@ -255,7 +261,7 @@ export function selectedBy<Order extends FoundOrder>(
 ): Order[] {
   if (filter.name === 'q (counterpart nickname)') {
     const other = counterpart(role);
-    const ids = new Set(data.filter((o) => o[other]?.nickname === values[0]).map((o) => partyId(o, other)));
+    const ids = new Set(data.filter((o) => nicknameOf(o, other) === values[0]).map((o) => partyId(o, other)));
     return data.filter((o) => ids.has(partyId(o, other)));
   }
   return data.filter((order) => filter.selects(order, values, role) === true);

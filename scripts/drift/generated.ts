@@ -8,6 +8,7 @@ import { type OrderSearchFilters, orderSearchFilters } from '../../lib/oracles/o
 import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
 import type { Roles } from './roles.ts';
 import {
+  categoryOf,
   categoryPathRule,
   leafListingRule,
   orderSearchRules,
@@ -136,17 +137,17 @@ function categoryWalk(choices: number[]): Scenario {
       const read = (id: string) =>
         side.send({ operationId: 'getCategory', as: 'anonymous', path: { category_id: id } });
       const root = await read(side.roles.rootCategory);
-      if (root.response.status === 200) root.rules = [leafListingRule(root.response.body)];
+      if (root.response.status === 200) root.rules = [leafListingRule(categoryOf(root))];
       const walked: Exchange[] = [root];
-      let parent = root.response.body;
+      let parent = categoryOf(root);
       for (const choice of choices) {
         const children = listOf(parent, 'children_categories');
         if (children.length === 0) break;
         const child = await read(pick(children, choice).id);
         if (child.response.status === 200)
-          child.rules = [categoryPathRule(parent, child.response.body), leafListingRule(child.response.body)];
+          child.rules = [categoryPathRule(parent, categoryOf(child)), leafListingRule(categoryOf(child))];
         walked.push(child);
-        parent = child.response.body;
+        parent = categoryOf(child);
       }
       return walked;
     },

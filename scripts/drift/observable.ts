@@ -4,6 +4,8 @@
  * document asked through another pack. Each side picks the values from its own answers, so the same
  * scenario reaches each side with its own data.
  */
+
+import { hasStatus } from '../../lib/client/typed.ts';
 import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
 import {
   carriesTag,
@@ -23,6 +25,7 @@ import {
   tagFailures,
   tagsNotFailures,
 } from '../../lib/oracles/order-search-rules.ts';
+import { answerOf } from './answer.ts';
 import type { CallerRole, RoleName } from './roles.ts';
 import { rule } from './rules.ts';
 import type { Call, Exchange, RuleOutcome, Scenario, SideContext } from './types.ts';
@@ -38,6 +41,18 @@ function scenario(
 
 const ok = (exchange: Exchange) => exchange.response.status === 200;
 
+/** The body of a 200 answer to the order search, typed; undefined for another status. */
+function searchBody(exchange: Exchange) {
+  const answer = answerOf(exchange, 'searchOrders');
+  return answer && hasStatus(answer, 200) ? answer.body : undefined;
+}
+
+/** The order a 200 read shows, typed; nothing shown for another status. */
+function orderRead(exchange: Exchange): FoundOrder {
+  const answer = answerOf(exchange, 'getOrder');
+  return answer && hasStatus(answer, 200) ? answer.body : {};
+}
+
 type Party = 'seller' | 'buyer' | 'seller2';
 type Query = NonNullable<Call['query']>;
 
@@ -47,9 +62,9 @@ function search(side: SideContext, as: Party, query: Query = {}): Promise<Exchan
 }
 
 /** Every order of the answer is on this page: a filter judged both ways can expect each match back. */
-function complete(body: unknown): boolean {
-  const total = (body as { paging?: { total?: unknown } } | undefined)?.paging?.total;
-  return typeof total === 'number' && total === ordersOf(body).length;
+function complete(exchange: Exchange): boolean {
+  const total = searchBody(exchange)?.paging?.total;
+  return typeof total === 'number' && total === ordersOf(exchange.response.body).length;
 }
 
 /** The tags the orders carry, most carried first (ties by name). */
@@ -68,9 +83,7 @@ function bothWays(
   matches: (order: FoundOrder) => boolean,
 ): RuleOutcome {
   const found = ordersOf(filtered.response.body);
-  const expected = complete(unfiltered.response.body)
-    ? ordersOf(unfiltered.response.body).filter(matches)
-    : [];
+  const expected = complete(unfiltered) ? ordersOf(unfiltered.response.body).filter(matches) : [];
   return rule(requirement, [
     ...passes(found),
     ...expected.flatMap((order) => missing(found, order.id, 'the filter')),
@@ -165,7 +178,7 @@ const dates = scenario(
   ['seller'],
   async (side) => {
     const read = await readPaid(side);
-    const order = (read.response.body ?? {}) as FoundOrder;
+    const order = orderRead(read);
     if (!ok(read)) return [read];
     const walked = [read];
     for (const [field, requirement] of DATE_RULES) {
@@ -193,7 +206,7 @@ const itemAndQ = scenario(
   ['seller'],
   async (side) => {
     const read = await readPaid(side);
-    const order = (read.response.body ?? {}) as FoundOrder;
+    const order = orderRead(read);
     const item = order.order_items?.[0]?.item?.id;
     if (!ok(read) || !item) return [read];
     const byItem = await search(side, 'seller', { item });
@@ -208,7 +221,7 @@ const itemAndQ = scenario(
     }
     const byQ = await search(side, 'seller', { q: order.id });
     if (ok(byQ)) {
-      const echoed = (byQ.response.body as { query?: unknown } | undefined)?.query;
+      const echoed = searchBody(byQ)?.query;
       const echo =
         echoed === undefined || echoed === String(order.id) ? [] : [`query is ${JSON.stringify(echoed)}`];
       byQ.rules = [rule('ORD-SEARCH-Q', [...echo, ...missing(ordersOf(byQ.response.body), order.id, 'q')])];
@@ -266,7 +279,6 @@ const feedback = scenario(
 );
 
 type Paging = { total?: unknown; offset?: unknown; limit?: unknown };
-const pagingOf = (body: unknown): Paging => (body as { paging?: Paging } | undefined)?.paging ?? {};
 
 /** A page the answer says starts at `offset` with `limit` holds those elements of the whole list (where it echoes them). */
 function pageRule(
@@ -298,7 +310,7 @@ const orderPage = scenario(
           'ORD-SEARCH-PAGING',
           ids,
           idsOf(page.response.body).map(String),
-          pagingOf(page.response.body),
+          searchBody(page)?.paging ?? {},
           1,
           2,
         ),
@@ -316,12 +328,12 @@ const listing = (side: SideContext, query: Query = {}) =>
     headers: { 'x-format-new': 'true' },
   });
 
-type Message = {
-  id?: string;
-  message_attachments?: { filename?: string; type?: string; size?: number }[] | null;
-};
-const messagesOf = (body: unknown): Message[] =>
-  (body as { messages?: Message[] } | undefined)?.messages ?? [];
+/** The body of a 200 listing of a conversation, typed; undefined for another status. */
+function listingBody(exchange: Exchange) {
+  const answer = answerOf(exchange, 'listPackMessages');
+  return answer && hasStatus(answer, 200) ? answer.body : undefined;
+}
+const messagesOf = (exchange: Exchange) => listingBody(exchange)?.messages ?? [];
 
 const messagePage = scenario(
   'the seller reads the conversation from its second message',
@@ -329,7 +341,7 @@ const messagePage = scenario(
   ['seller'],
   async (side) => {
     const first = await listing(side);
-    const ids = messagesOf(first.response.body).map((m) => String(m.id));
+    const ids = messagesOf(first).map((m) => String(m.id));
     if (!ok(first) || ids.length < 2) return [first];
     const page = await listing(side, { offset: 1, limit: 1 });
     if (ok(page))
@@ -337,8 +349,8 @@ const messagePage = scenario(
         pageRule(
           'MSG-LIST-PAGING',
           ids,
-          messagesOf(page.response.body).map((m) => String(m.id)),
-          pagingOf(page.response.body),
+          messagesOf(page).map((m) => String(m.id)),
+          listingBody(page)?.paging ?? {},
           1,
           1,
         ),
@@ -347,9 +359,11 @@ const messagePage = scenario(
   },
 );
 
-type Doc = { id?: string; file_type?: string };
-const docsOf = (body: unknown): Doc[] =>
-  (body as { fiscal_documents?: Doc[] } | undefined)?.fiscal_documents ?? [];
+/** The documents a 200 listing shows, typed; none for another status. */
+function docsOf(exchange: Exchange) {
+  const answer = answerOf(exchange, 'listFiscalDocuments');
+  return answer && hasStatus(answer, 200) ? answer.body.fiscal_documents : [];
+}
 const listDocs = (side: SideContext, as: Party, pack: number) =>
   side.send({ operationId: 'listFiscalDocuments', as, path: { pack_id: pack } });
 
@@ -361,8 +375,8 @@ const fiscalOwn = scenario(
     const mine = await listDocs(side, 'seller', side.roles.fiscalPack);
     const theirs = await listDocs(side, 'seller2', side.roles.fiscalPack);
     if (ok(mine) && ok(theirs)) {
-      const other = docsOf(theirs.response.body).map((d) => d.id);
-      const shared = docsOf(mine.response.body).filter((d) => other.includes(d.id));
+      const other = docsOf(theirs).map((d) => d.id);
+      const shared = docsOf(mine).filter((d) => other.includes(d.id));
       theirs.rules = [
         rule(
           'FIS-LIST-SELLER-OWN',
@@ -400,7 +414,7 @@ const fiscalDownloads = scenario(
   async (side) => {
     const listed = await listDocs(side, 'buyer', side.roles.fiscalPack);
     const walked = [listed];
-    for (const doc of docsOf(listed.response.body).slice(0, 2)) {
+    for (const doc of docsOf(listed).slice(0, 2)) {
       const file = await side.send({
         operationId: 'downloadFiscalDocument',
         as: 'buyer',
@@ -412,7 +426,7 @@ const fiscalDownloads = scenario(
     }
     const own = await listDocs(side, 'seller', side.roles.fiscalPack);
     walked.push(own);
-    const [doc] = docsOf(own.response.body);
+    const [doc] = docsOf(own);
     if (doc)
       walked.push(
         await side.send(
@@ -434,14 +448,15 @@ const attachments = scenario(
   ['seller', 'buyer', 'stranger'],
   async (side) => {
     const listed = await listing(side);
-    const file = messagesOf(listed.response.body).flatMap((m) => m.message_attachments ?? [])[0];
+    const file = messagesOf(listed).flatMap((m) => m.message_attachments ?? [])[0];
     if (!file?.filename) return [listed];
+    const filename = String(file.filename);
     const download = (as: CallerRole) =>
       side.send(
         {
           operationId: 'downloadAttachment',
           as,
-          path: { attachment_id: file.filename! },
+          path: { attachment_id: filename },
           query: { tag: 'post_sale', site_id: side.roles.messagingSite },
         },
         as === 'stranger' ? { refused: 'ATT-AUTH-DOWNLOAD' } : undefined,
@@ -459,11 +474,10 @@ const attachments = scenario(
   },
 );
 
-type Option = Parameters<typeof deliveryTimeFailures>[0];
-
-/** SHIP-EDT-*: the delivery-time rules of every option of one answer. */
-export function deliveryTimeRules(body: unknown): RuleOutcome[] {
-  const options = (body as { options?: Option[] } | undefined)?.options ?? [];
+/** SHIP-EDT-*: the delivery-time rules of every option of one answer (none for another status). */
+export function deliveryTimeRules(exchange: Exchange): RuleOutcome[] {
+  const answer = answerOf(exchange, 'getShippingOptions');
+  const options = (answer && hasStatus(answer, 200) ? answer.body.options : undefined) ?? [];
   const failures = options.flatMap((option) => deliveryTimeFailures(option));
   return DELIVERY_TIME_RULES.map((id) =>
     rule(
@@ -485,10 +499,11 @@ const byCity = scenario(
       query: { city_to: side.roles.cityTo },
     });
     if (ok(options)) {
-      const count = ((options.response.body as { options?: unknown[] } | undefined)?.options ?? []).length;
+      const answer = answerOf(options, 'getShippingOptions');
+      const count = ((answer && hasStatus(answer, 200) ? answer.body.options : undefined) ?? []).length;
       options.rules = [
         rule('SHIP-BY-CITY', count > 0 ? [] : ['no option to the city the profile names']),
-        ...deliveryTimeRules(options.response.body),
+        ...deliveryTimeRules(options),
       ];
     }
     return [options];

@@ -2,8 +2,8 @@
 
 import { deliveryTimeRules } from './observable.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
-import { hiddenMessageRule, leafListingRule } from './rules.ts';
-import type { Call, Expectation, RuleOutcome, Scenario } from './types.ts';
+import { categoryOf, hiddenMessageRule, leafListingRule } from './rules.ts';
+import type { Call, Exchange, Expectation, RuleOutcome, Scenario } from './types.ts';
 
 type Users = SideData['users'];
 
@@ -17,7 +17,7 @@ function probe(
   needs: RoleName[],
   build: (roles: Roles, users: Users) => Call,
   expect?: Expectation,
-  rules?: (body: unknown, roles: Roles) => RuleOutcome[],
+  rules?: (exchange: Exchange, roles: Roles) => RuleOutcome[],
 ): Scenario {
   // The caller does not depend on the ids: building with none tells which user the call needs.
   const caller = build({} as Roles, {}).as;
@@ -27,7 +27,7 @@ function probe(
     callers: [caller],
     run: async (side) => {
       const exchange = await side.send(build(side.roles, side.users), expect);
-      if (rules && exchange.response.status < 300) exchange.rules = rules(exchange.response.body, side.roles);
+      if (rules && exchange.response.status < 300) exchange.rules = rules(exchange, side.roles);
       return [exchange];
     },
   };
@@ -167,7 +167,7 @@ const PACK_PROBES: Scenario[] = [
     ['conversation', 'rejectedMessage'],
     listing('seller'),
     undefined,
-    (body, roles) => [hiddenMessageRule(body, roles.rejectedMessage)],
+    (exchange, roles) => [hiddenMessageRule(exchange, roles.rejectedMessage)],
   ),
   probe('the seller lists the conversation with limit 0', ['conversation'], listing('seller', { limit: 0 }), {
     status: { code: 400, requirement: 'MSG-ERR-LIMIT-ZERO' },
@@ -235,7 +235,7 @@ const CATALOG_PROBES: Scenario[] = [
     ['rootCategory'],
     anonymous('getCategory', (r) => ({ category_id: r.rootCategory })),
     undefined,
-    (body) => [leafListingRule(body)],
+    (exchange) => [leafListingRule(categoryOf(exchange))],
   ),
   probe(
     'a leaf category is read',

@@ -3,6 +3,8 @@
  * named by its requirement: the drift run compares whether they hold on each side.
  */
 
+import { hasStatus } from '../../lib/client/typed.ts';
+import type { Schemas } from '../../lib/client/types.ts';
 import {
   leafListingFailures,
   pathExtendsFailures,
@@ -20,7 +22,14 @@ import {
   ordersOf,
 } from '../../lib/oracles/order-search-rules.ts';
 import { textsOf } from '../../lib/oracles/rule-failure.ts';
-import type { RuleOutcome } from './types.ts';
+import { answerOf } from './answer.ts';
+import type { Exchange, RuleOutcome } from './types.ts';
+
+/** A category read (200) as the spec documents it; undefined for another answer. */
+export function categoryOf(exchange: Exchange): Schemas['Category'] | undefined {
+  const answer = answerOf(exchange, 'getCategory');
+  return answer && hasStatus(answer, 200) ? answer.body : undefined;
+}
 
 export function rule(requirement: string, failures: string[]): RuleOutcome {
   return { requirement, holds: failures.length === 0, detail: failures.slice(0, 3).join('; ') };
@@ -56,8 +65,11 @@ export function parentRule(requirement: string, body: unknown, field: string, pa
 }
 
 /** CAT-PATH-EXTENDS, by the category-tree oracle. */
-export function categoryPathRule(parent: unknown, child: unknown): RuleOutcome {
-  return rule('CAT-PATH-EXTENDS', pathExtendsFailures(parent as WalkedCategory, child as WalkedCategory));
+export function categoryPathRule(
+  parent: WalkedCategory | undefined,
+  child: WalkedCategory | undefined,
+): RuleOutcome {
+  return rule('CAT-PATH-EXTENDS', pathExtendsFailures(parent ?? {}, child ?? {}));
 }
 
 type Item = Placed & { id?: string };
@@ -77,13 +89,15 @@ export function siteSearchRules(body: unknown, box: GeoBox, limit: number): Rule
 }
 
 /** MSG-MODERATED-HIDDEN on the seller's listing (the counterpart of the buyer who sent it), by the oracle. */
-export function hiddenMessageRule(body: unknown, rejectedMessage: string): RuleOutcome {
+export function hiddenMessageRule(exchange: Exchange, rejectedMessage: string): RuleOutcome {
+  const answer = answerOf(exchange, 'listPackMessages');
+  const body = answer && hasStatus(answer, 200) ? answer.body : undefined;
   return rule('MSG-MODERATED-HIDDEN', rejectedVisibilityFailures(body, rejectedMessage, 'counterpart'));
 }
 
 /** CAT-LEAF-LISTING, by the category-tree oracle. */
-export function leafListingRule(body: unknown): RuleOutcome {
-  return rule('CAT-LEAF-LISTING', leafListingFailures((body ?? {}) as WalkedCategory));
+export function leafListingRule(category: WalkedCategory | undefined): RuleOutcome {
+  return rule('CAT-LEAF-LISTING', leafListingFailures(category ?? {}));
 }
 
 /** SEARCH-CATEGORY, by the category-tree oracle. */

@@ -1,0 +1,10 @@
+/** Typed reading of a side's answers: an exchange read as the spec documents the operation it called. */
+import type { Answer, OperationId } from '../../lib/client/typed.ts';
+import type { Exchange } from './types.ts';
+
+/** The exchange as an answer of `operationId` (typed reading through hasStatus/bodyAt), or undefined for another call. */
+export function answerOf<O extends OperationId>(exchange: Exchange, operationId: O): Answer<O> | undefined {
+  if (exchange.call.operationId !== operationId) return undefined;
+  const { status, body } = exchange.response;
+  return { operationId, status, body, label: exchange.label };
+}
