@@ -9,7 +9,7 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   url: string;
   connections: number;
   seconds: number;

@@ -38,7 +38,7 @@ export interface MockOptions extends WorldOptions {
 }
 
 /** Largest body the mock reads: a 25 MB attachment plus multipart framing. Larger is refused early. */
-export const MAX_BODY_BYTES = 26 * 1024 * 1024;
+const MAX_BODY_BYTES = 26 * 1024 * 1024;
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());

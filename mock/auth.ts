@@ -4,7 +4,7 @@ import type { MockUser } from './store/users.ts';
 
 const TOKEN_SHAPE = /^APP_USR-[A-Za-z0-9-]+$/;
 
-export interface AuthOptions {
+interface AuthOptions {
   /** Where the token is read: the Authorization header (default) or the access_token query parameter. */
   from?: 'header' | 'query';
   /** The error for a missing token, when the operation answers its own (orders, message creation). */

@@ -51,7 +51,7 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-export function nearIds(id: string, known: readonly string[], count = 3): string[] {
+function nearIds(id: string, known: readonly string[], count = 3): string[] {
   const wanted = id.toUpperCase();
   return [...known]
     .map((candidate) => ({
@@ -98,7 +98,7 @@ function citation(node: Record<string, unknown>, req: Requirement): string | und
 }
 
 /** JSON pointers of the bundled spec's nodes that cite the requirement. */
-export function specNodes(req: Requirement, spec: unknown = bundledSpec()): string[] {
+function specNodes(req: Requirement, spec: unknown = bundledSpec()): string[] {
   const found: string[] = [];
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) {
@@ -141,7 +141,7 @@ const lineAt = (text: string, index: number) => text.slice(0, index).split('\n')
  * the source, so a title may show a template), then the other lines of test files that name it (ids a
  * test takes from a table of rows).
  */
-export function testsVerifying(id: string): string[] {
+function testsVerifying(id: string): string[] {
   const files = TEST_DIRS.flatMap((dir) => filesUnder(dir, (p) => p.endsWith('.ts')));
   const declared: string[] = [];
   const declaredLines = new Set<string>();

@@ -1,7 +1,7 @@
 import { runCommand } from '../process/launch.ts';
 
 /** One target test as Playwright lists it: where it is, its tags and the requirement ids it names. */
-export interface ListedTest {
+interface ListedTest {
   title: string;
   file: string;
   tags: string[];

@@ -33,7 +33,7 @@ export interface Requirement {
   area: string;
 }
 
-export const requirementsDir = join(projectRoot, 'spec', 'requirements');
+const requirementsDir = join(projectRoot, 'spec', 'requirements');
 
 interface CatalogFile {
   area: string;

@@ -20,7 +20,7 @@ export interface ExpectedError {
 }
 
 /** What expectError reads of an answer (from the API client or the mock harness). */
-export interface ErrorAnswer {
+interface ErrorAnswer {
   status: number;
   body: unknown;
   text: string;

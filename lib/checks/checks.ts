@@ -27,7 +27,7 @@ function valueAt(data: unknown, pointer: string): unknown {
 }
 
 /** `with total_amount "12.5" (string); documented: must be number` */
-export function describeSchemaError(data: unknown, error: ErrorObject, redact = noRedaction): string {
+function describeSchemaError(data: unknown, error: ErrorObject, redact = noRedaction): string {
   const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'body';
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   if (missing) return `${where} without required field ${missing}`;
@@ -206,7 +206,7 @@ export const responseHeadersConformance: Check = (ctx, res) => {
 };
 
 /** The schema errors of a JSON body against the documented schema of its status ([] when none applies). */
-export function responseSchemaErrors(ctx: CheckContext, res: ObservedResponse): ErrorObject[] {
+function responseSchemaErrors(ctx: CheckContext, res: ObservedResponse): ErrorObject[] {
   const response = documentedResponse(ctx, res.status);
   const mediaType = Object.keys(response?.content ?? {}).find((type) => type.includes('json'));
   if (!response || !mediaType || res.body === undefined) return [];
@@ -288,7 +288,7 @@ export function runFindings(ctx: CheckContext, res: ObservedResponse, checks = a
 }
 
 /** A finding as one line: its message prefixed with the check's name (`[statusCodeConformance] GET …`). */
-export const failureLine = (finding: Pick<Finding, 'check' | 'message'>): string =>
+const failureLine = (finding: Pick<Finding, 'check' | 'message'>): string =>
   `[${finding.check}] ${finding.message}`;
 
 /** Runs every check; returns the failures as lines, each prefixed with the check's name. */

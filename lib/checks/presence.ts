@@ -10,7 +10,7 @@ import { projectRoot } from './spec.ts';
  * present in every answer whose parent exists is "always present" there. Paths are written as the
  * findings write them: `expiration_date`, `payments[].id`, `[].tags.fixed`.
  */
-export interface PresenceTally {
+interface PresenceTally {
   answers: number;
   present: Record<string, number>;
   parents: Record<string, number>;
@@ -43,7 +43,7 @@ function walk(node: unknown, path: string, present: Set<string>, parents: Set<st
 }
 
 /** `payments[].id` → `payments[]`; `expiration_date` → `` (the body). */
-export function parentOf(path: string): string {
+function parentOf(path: string): string {
   const dot = path.lastIndexOf('.');
   return dot < 0 ? '' : path.slice(0, dot);
 }
@@ -69,7 +69,7 @@ export function tallyAnswer(presence: Presence, operation: string, body: unknown
 }
 
 /** Sums tallies (the workers' files of one run). */
-export function mergePresence(parts: Presence[]): Presence {
+function mergePresence(parts: Presence[]): Presence {
   const merged: Presence = {};
   for (const part of parts) {
     for (const [operation, tally] of Object.entries(part)) {
@@ -104,7 +104,7 @@ const ORDER_SEARCH = 'GET /orders/search';
  * Search results are "array of Order (full form)": an order read counts as one more result, so a
  * field production's reads leave out is not held against the results either.
  */
-export function productionPresence(): Presence {
+function productionPresence(): Presence {
   const presence: Presence = {};
   for (const capture of loadRealResponses()) {
     if (capture.status < 200 || capture.status >= 300) continue;

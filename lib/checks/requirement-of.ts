@@ -89,7 +89,7 @@ function plainPath(field: string): string {
 }
 
 /** The field requirement a value at `field` of an operation's answer breaks ('' or `(body)`: the envelope). */
-export function fieldRequirement(operationId: string, field: string): string {
+function fieldRequirement(operationId: string, field: string): string {
   const plain = plainPath(field);
   const best = (FIELD_REQUIREMENTS[operationId] ?? [])
     .filter(([prefix]) =>

@@ -5,7 +5,7 @@ import type { Finding } from './findings.ts';
 import { alwaysPresent, loadMemory, type PresenceMemory } from './presence.ts';
 
 /** How a finding counts: new (fails the test), known (in the baseline), or reported (an omission the profile lets pass). */
-export type FindingOutcome = 'new' | 'known' | 'reported';
+type FindingOutcome = 'new' | 'known' | 'reported';
 
 export interface JudgedFinding extends Finding {
   outcome: FindingOutcome;
@@ -32,9 +32,7 @@ function knownKeys(target: TargetProfile): Set<string> {
  * field that the memory shows present in every answer of the operation (the target's last run, else
  * production's captures), whose absence is a field that disappeared: a regression, and it fails.
  */
-export function omissionPolicy(
-  target: Pick<TargetProfile, 'omissions' | 'isMock'>,
-): 'fail' | 'report' | 'remember' {
+function omissionPolicy(target: Pick<TargetProfile, 'omissions' | 'isMock'>): 'fail' | 'report' | 'remember' {
   return target.omissions ?? (target.isMock ? 'fail' : 'remember');
 }
 

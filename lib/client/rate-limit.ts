@@ -9,7 +9,7 @@ const MAX_SINGLE_WAIT_MS = 10_000;
 const BACKOFF_MS = 500;
 
 /** The defaults of a profile's rateLimit. */
-export const RATE_LIMIT_DEFAULTS = { budgetSeconds: 60, budgetSecondsPer100Calls: 10, maxRetries: 6 };
+const RATE_LIMIT_DEFAULTS = { budgetSeconds: 60, budgetSecondsPer100Calls: 10, maxRetries: 6 };
 
 /** One wait a call made before retrying, shown in the evidence. */
 export interface Wait {
@@ -44,7 +44,7 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 }
 
 /** The run's waiting budget so far: budgetSeconds, plus budgetSecondsPer100Calls for every 100 answered calls. */
-export function waitingBudgetMs(policy: RateLimitPolicy = {}, answered = answeredInRun()): number {
+function waitingBudgetMs(policy: RateLimitPolicy = {}, answered = answeredInRun()): number {
   const { budgetSeconds, budgetSecondsPer100Calls } = { ...RATE_LIMIT_DEFAULTS, ...policy };
   return (budgetSeconds + (budgetSecondsPer100Calls * answered) / 100) * 1000;
 }

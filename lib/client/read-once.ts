@@ -1,7 +1,7 @@
 import { callTarget } from './target-call.ts';
 import type { Incoming } from './transport.ts';
 
-export interface ReadOnce {
+interface ReadOnce {
   /** The target's base URL (the pacer of its origin paces the read). */
   baseURL: string;
   /** Path and query, without secrets: the read's name in the ledger and messages. */
@@ -22,12 +22,4 @@ export function readOnce({ baseURL, path, perSecond = 0, timeoutMs = 10_000 }: R
     label: `GET ${path}`,
     pace: { perSecond },
   });
-}
-
-/** Whether a server answers `path` with a 2xx now (a command polling the mock it started). */
-export function answersOk(baseURL: string, path: string): Promise<boolean> {
-  return readOnce({ baseURL, path, timeoutMs: 2_000 }).then(
-    (answer) => answer.status >= 200 && answer.status < 300,
-    () => false,
-  );
 }

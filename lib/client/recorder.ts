@@ -14,7 +14,7 @@ export interface RecordedExchange {
   url: string;
 }
 
-export type ExchangeRecorder = (sent: RecordedExchange) => void;
+type ExchangeRecorder = (sent: RecordedExchange) => void;
 
 let injected: ExchangeRecorder | undefined;
 

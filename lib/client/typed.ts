@@ -16,7 +16,7 @@ import type { operations as sentOperations } from '../generated/spec-types.ts';
 export type OperationId = keyof readOperations;
 type Responses<O extends OperationId> = readOperations[O]['responses'];
 /** A status the spec documents for an operation (`200`, `206`, `404`…). */
-export type DocumentedStatus<O extends OperationId> = keyof Responses<O> & number;
+type DocumentedStatus<O extends OperationId> = keyof Responses<O> & number;
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The JSON body the spec documents for an operation's answer of `status`, as any conforming server may send it. */
 export type BodyAt<O extends OperationId, S extends DocumentedStatus<O>> = JsonContent<Responses<O>[S]>;
@@ -34,7 +34,7 @@ export interface Answer<O extends string = string> {
 }
 
 /** An answer known to have `status`, its body typed as the spec documents it. */
-export type AnswerAt<R extends Answer<OperationId>, S extends DocumentedStatus<R['operationId']>> = R & {
+type AnswerAt<R extends Answer<OperationId>, S extends DocumentedStatus<R['operationId']>> = R & {
   status: S;
   body: BodyAt<R['operationId'], S>;
 };

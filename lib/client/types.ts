@@ -56,7 +56,7 @@ export type { OperationId } from './typed.ts';
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 type Responses<O extends OperationId> = operations[O]['responses'];
 /** The JSON body the spec documents for the 2xx answers of an operation. */
-export type SuccessBody<O extends OperationId> = {
+type SuccessBody<O extends OperationId> = {
   [S in keyof Responses<O>]: S extends 200 | 201 | 206 ? JsonContent<Responses<O>[S]> : never;
 }[keyof Responses<O>];
 

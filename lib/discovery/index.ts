@@ -13,7 +13,7 @@ import { offerRememberedData } from './remembered.ts';
 
 export type { DiscoveryResult, FailedRead, Finding } from './findings.ts';
 
-export interface DiscoverOptions {
+interface DiscoverOptions {
   /** Requests discovery may send (GET only); default the profile's discovery.requestBudget, else 300. */
   requestBudget?: number;
   /** Default the profile's discovery.timeLimitMs, else 60 s. */
@@ -22,7 +22,7 @@ export interface DiscoverOptions {
   requestsPerSecond?: number;
 }
 
-export const DEFAULT_LIMITS = { requestBudget: 300, timeLimitMs: 60_000 };
+const DEFAULT_LIMITS = { requestBudget: 300, timeLimitMs: 60_000 };
 
 /**
  * Finds on the target, through documented GET operations only, the data needs the profile does not
@@ -93,7 +93,7 @@ export function failedWords(need: Pick<NeedState, 'from' | 'status'>): string {
   return `read failed (${status} to ${need.from})`;
 }
 
-export interface ResolvedProfile {
+interface ResolvedProfile {
   /** The profile with discovered values filled in where it had none: its values always win. */
   profile: ProfileInput;
   needs: NeedState[];

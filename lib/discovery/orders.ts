@@ -20,7 +20,7 @@ const OWN_SEARCHES = new Set(['orders.fraud', 'orders.mshops', 'orders.unknown',
  * Needs taken from the orders the searches return, directly or through later steps (packs,
  * conversations, the site of the catalog): a failed search of the pool is a failed read of each.
  */
-export const POOL_NEEDS: readonly string[] = DATA_NEEDS.filter(
+const POOL_NEEDS: readonly string[] = DATA_NEEDS.filter(
   (need) => need.discoverable && !need.path.startsWith('orders.byStatus.') && !OWN_SEARCHES.has(need.path),
 ).map((need) => need.path);
 const MAX_DISCOUNT_READS = 6;

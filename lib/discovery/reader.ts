@@ -37,9 +37,9 @@ export const answerOf = <O extends OperationId>(
 export const bodyOf = (answer: Answer): unknown => (answered(answer) ? answer.body : undefined);
 
 /** Where a failed read is recorded: the needs it was made for, the read, its status. */
-export type OnFailedRead = (needs: readonly string[], read: string, status: number) => void;
+type OnFailedRead = (needs: readonly string[], read: string, status: number) => void;
 
-export interface ReaderOptions {
+interface ReaderOptions {
   requestBudget: number;
   timeLimitMs: number;
   requestsPerSecond: number;

@@ -59,7 +59,7 @@ export function nextDiscovered(
 }
 
 /** The data needs a skip names: "not verified: needs … (orders.fraud); …". */
-export function needsNamed(reason: string | undefined): string[] {
+function needsNamed(reason: string | undefined): string[] {
   const paths = [...(reason ?? '').matchAll(/\(([A-Za-z]+(?:\.[A-Za-z0-9_]+)+)\)/g)].map((m) => m[1] ?? '');
   return [...new Set(paths.filter((path) => needOf(path)))];
 }

@@ -6,13 +6,13 @@
 
 import type { Schemas } from '../client/types.ts';
 
-export type Viewer = 'sender' | 'counterpart';
+type Viewer = 'sender' | 'counterpart';
 
 /** What the rule reads of a listing of the conversation (GET /messages/packs/…, 200), as the spec documents it. */
 export type Listing = Pick<Schemas['PackMessages'], 'messages' | 'paging'>;
 
 /** MSG-MODERATED-HIDDEN: whether a viewer sees a rejected message. */
-export const seesRejected = (viewer: Viewer): boolean => viewer === 'sender';
+const seesRejected = (viewer: Viewer): boolean => viewer === 'sender';
 
 /**
  * MSG-MODERATED-HIDDEN on one listing read by `viewer`: the rejected message is listed exactly when the

@@ -245,7 +245,7 @@ const dateRanges: OrderFilter[] = (['date_created', 'date_closed', 'date_last_up
 );
 
 /** "ISO 8601 timestamps with offset": written +00:00, never Z. */
-export const withOffset = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '+00:00');
+const withOffset = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '+00:00');
 
 export const ORDER_FILTERS: readonly OrderFilter[] = [...simple, ...freeSearch, ...dateRanges];
 

@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '../profile/types.ts';
 import type { SearchFilters } from './order-search-rules.ts';
 
 /** Tags the reference names for orders. */
-export const ORDER_TAGS = [
+const ORDER_TAGS = [
   'paid',
   'delivered',
   'not_delivered',
@@ -51,7 +51,7 @@ export const narrowedSearch = orderSearchFilters.chain((wide) =>
  * underscores (`+7`, `007`, `1_000`), and number literals of integer value (`1e3`, `0x1F`, `0b101`,
  * `0o17`, `1.0`). Whether a server reads them so is not stated: their answer is open.
  */
-export function readsAsInteger(text: string): boolean {
+function readsAsInteger(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed === '') return false;
   return /^[+-]?\d[\d_]*$/.test(trimmed) || Number.isInteger(Number(trimmed));

@@ -9,7 +9,7 @@ import { projectRoot } from '../checks/spec.ts';
  * undefined is removed, e.g. MOCK_BASE_URL so a nested run starts its own mock), bounded in time, its
  * output captured and redacted before anyone reads it.
  */
-export interface LaunchOptions {
+interface LaunchOptions {
   /** Added to (or, when undefined, removed from) the parent's environment. */
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -23,14 +23,14 @@ export interface LaunchOptions {
   quiet?: boolean;
 }
 
-export interface AsyncLaunchOptions extends LaunchOptions {
+interface AsyncLaunchOptions extends LaunchOptions {
   /** In a process group of its own, so the time limit ends the child's children too (SIGKILL). */
   group?: boolean;
   /** Sees the child once started (to sample its memory). */
   onStart?: (child: ChildProcess) => void;
 }
 
-export interface Launched {
+interface Launched {
   /** The exit code; null when killed by a signal. */
   status: number | null;
   signal: NodeJS.Signals | null;
@@ -54,7 +54,7 @@ function withoutNpx(command: string, args: string[]): [string, string[]] {
 }
 
 /** The environment of a child: the parent's, with `env` laid over it. */
-export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...process.env };
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) delete merged[key];

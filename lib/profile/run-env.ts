@@ -23,7 +23,7 @@ import type { ProfileInput } from './types.ts';
  * | FC_SEED, FC_PATH, FC_RUNS, PROPERTY_DEPTH | the user | property tests (lib/checks/properties.ts) |
  * | CHROMIUM_PATH | the user | report screenshots (lib/report/look.ts) |
  */
-export interface RunEnv {
+interface RunEnv {
   /** The profile name or path. */
   target: string;
   /** A target already running, overriding the profile's base URL. */
@@ -48,21 +48,6 @@ export function readRunEnv(env: Env = process.env): RunEnv {
     reportsDir: env.REPORTS_DIR ? resolve(env.REPORTS_DIR) : join(projectRoot, 'reports'),
     recordingBaseline: env.CONFORMANCE_UPDATE_BASELINE === '1',
   };
-}
-
-/**
- * The variables a child process (a worker, a nested run) needs to see these facts; a fact left
- * undefined is removed, so a nested run never inherits the parent's mock or target by accident.
- */
-export function runEnvVars(run: Partial<RunEnv>): Record<string, string | undefined> {
-  const vars: Record<string, string | undefined> = {};
-  if ('target' in run) vars.TARGET = run.target;
-  if ('baseURL' in run) vars.BASE_URL = run.baseURL;
-  if ('mockBaseURL' in run) vars.MOCK_BASE_URL = run.mockBaseURL;
-  if ('mockPort' in run) vars.MOCK_PORT = run.mockPort === undefined ? undefined : String(run.mockPort);
-  if ('reportsDir' in run) vars.REPORTS_DIR = run.reportsDir;
-  if ('recordingBaseline' in run) vars.CONFORMANCE_UPDATE_BASELINE = run.recordingBaseline ? '1' : undefined;
-  return vars;
 }
 
 /** Tells the workers this runner starts where the embedded mock answers (they inherit the environment). */

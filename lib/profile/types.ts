@@ -23,13 +23,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export interface ProfileUser {
+interface ProfileUser {
   id: number;
   token: string;
   siteId?: string;
 }
 
-export interface OrdersIds {
+interface OrdersIds {
   /** One order per status; seller is users.seller and buyer is users.buyer. */
   byStatus: Record<OrderStatus, number>;
   /** An order the target answers with 206 and X-Content-Missing. */
@@ -53,7 +53,7 @@ export interface OrdersIds {
   currencies: { from: string; to: string };
 }
 
-export interface FiscalIds {
+interface FiscalIds {
   /** Packs of users.seller and users.buyer holding no documents, one per write test. */
   writablePacks: number[];
   /** A pack holding documents of users.seller and users.seller2, bought by users.buyer. */
@@ -155,7 +155,7 @@ export interface TargetProfile {
   catalog: CatalogIds;
 }
 
-export interface DiscoveryLimits {
+interface DiscoveryLimits {
   /** Requests discovery may send; 0 turns discovery off. */
   requestBudget: number;
   timeLimitMs: number;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 export type PoolKind = 'fiscal' | 'messaging';
 
 /** What a test leaves on a pack it wrote to, removed before the next test may claim it. */
-export type PackCleanup = (kind: PoolKind, pack: number) => Promise<void>;
+type PackCleanup = (kind: PoolKind, pack: number) => Promise<void>;
 
 const WAIT_MS = 120_000;
 const STALE_MS = 10 * 60_000;

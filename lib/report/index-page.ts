@@ -5,7 +5,7 @@ import type { Traceability } from './traceability.ts';
 import type { Verdict } from './verdict/classify.ts';
 import type { RunStats } from './verdict/results.ts';
 
-export interface RunInfo {
+interface RunInfo {
   target: string;
   baseURL: string;
   profile: string;

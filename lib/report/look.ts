@@ -5,7 +5,7 @@ import { readRunEnv } from '../profile/run-env.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export interface PageLook {
+interface PageLook {
   page: string;
   consoleErrors: string[];
   text: string;

@@ -9,7 +9,7 @@ import { esc } from './html.ts';
 
 type Verdict = 'accepted' | RejectionReason | 'differs from the expected table';
 
-export interface RealResponsesSummary {
+interface RealResponsesSummary {
   counts: Record<Verdict, number>;
   bodies: { file: string; verdict: Verdict; basis?: string }[];
 }

@@ -13,7 +13,7 @@ export type RequirementStatus =
   | 'untestable';
 
 /** Why a skipped test did not run: lack of data on the target, mock-only behaviour, or a read-only target. */
-export function skipKind(reason: string | undefined): 'not verified' | 'mock-only' | 'read-only' {
+function skipKind(reason: string | undefined): 'not verified' | 'mock-only' | 'read-only' {
   if (reason?.startsWith('mock-only')) return 'mock-only';
   if (reason?.startsWith('read-only target')) return 'read-only';
   return 'not verified';
@@ -34,7 +34,7 @@ export interface TraceRow {
   tests: { title: string; project: string; outcome: TestRecord['outcome']; skipReason?: string }[];
 }
 
-export interface CoverageCount {
+interface CoverageCount {
   total: number;
   verified: number;
 }

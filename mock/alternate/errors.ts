@@ -21,7 +21,7 @@ const SEARCH: RouteKey = 'GET /orders/search';
 const NOT_SHOWN_SEARCH = 'ORD-SEARCH-ERRORS: "Errors of order search ... : not shown."';
 
 /** A search answered with no result, as "no action" or as a search of nobody's orders would be. */
-export function emptySearchPage(request: FastifyRequest): unknown {
+function emptySearchPage(request: FastifyRequest): unknown {
   const number = (name: string, fallback: number) => {
     const text = firstQuery(request, name);
     if (text === undefined) return fallback;

@@ -63,7 +63,7 @@ function isJson(reply: FastifyReply, payload: unknown): payload is string {
   return typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json');
 }
 
-export type Transform = (body: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
+type Transform = (body: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
  * Rewrites the JSON a route answers (any route when `routes` is empty), for the statuses `when` accepts.
@@ -145,7 +145,7 @@ export function answerError(reply: FastifyReply, status: number, error: string, 
 }
 
 /** The error body of an answer, when it is one. */
-export function errorOf(body: unknown): { message: string; error: string; status: number } | undefined {
+function errorOf(body: unknown): { message: string; error: string; status: number } | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { message, error, status } = body as Json;
   return typeof error === 'string' && typeof status === 'number'

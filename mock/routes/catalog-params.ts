@@ -41,7 +41,7 @@ export function itemLocation(request: FastifyRequest): GeoRange | undefined {
   return { latMin, latMax, lonMin, lonMax };
 }
 
-export const MAX_SEARCH_LIMIT = 50;
+const MAX_SEARCH_LIMIT = 50;
 
 /** The page size: 1 to 50, 50 when absent (the reference shows neither default nor maximum). */
 export function searchLimit(request: FastifyRequest): number {

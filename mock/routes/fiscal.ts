@@ -14,7 +14,7 @@ import type { MockUser } from '../store/users.ts';
 import { scanUploads, type UploadedFile } from './uploads.ts';
 
 /** The numeric maximum is a reference gap; "PDF up to 1 MB" was observed. */
-export const FISCAL_MAX_BYTES = 1024 * 1024;
+const FISCAL_MAX_BYTES = 1024 * 1024;
 const FIELD = 'fiscal_document';
 const MAX_FILES = 2;
 

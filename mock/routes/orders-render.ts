@@ -2,7 +2,7 @@ import type { Json, Order, OrderEntry } from '../store/orders-types.ts';
 import type { UsersStore } from '../store/users.ts';
 
 /** GET /orders/{id}: the full form, with the fields whose data is missing answered as empty objects. */
-export function renderOrder(entry: OrderEntry): Json {
+function renderOrder(entry: OrderEntry): Json {
   const order: Json = structuredClone(entry.order);
   for (const field of entry.missing) order[field] = {};
   return order;
@@ -15,7 +15,7 @@ function phoneOf(id: number, verified: boolean): Json {
 }
 
 /** A search result: the full form plus the search-only seller and order item fields. */
-export function renderSearchResult(entry: OrderEntry, users: UsersStore): Json {
+function renderSearchResult(entry: OrderEntry, users: UsersStore): Json {
   const order = structuredClone(entry.order) as Order;
   const seller = users.byId(order.seller.id);
   order.seller = {

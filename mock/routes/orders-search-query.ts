@@ -5,7 +5,7 @@ import type { MockUser } from '../store/users.ts';
 import { orderErrors, positiveId } from './orders-access.ts';
 
 export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 export const SORTS: Record<SortId, string> = { date_asc: 'Date ascending', date_desc: 'Date descending' };
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;

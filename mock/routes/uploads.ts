@@ -11,14 +11,14 @@ export interface UploadedFile {
   tooLarge: boolean;
 }
 
-export interface UploadScan {
+interface UploadScan {
   /** Files of the wanted field, at most `keep` of them. */
   files: UploadedFile[];
   /** How many files of the wanted field came beyond `keep` (drained, not read). */
   extra: number;
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   field: string;
   maxBytes: number;
   keep: number;

@@ -39,7 +39,7 @@ export interface GeoRange {
   lonMax: number;
 }
 
-export interface ItemQuery {
+interface ItemQuery {
   siteId: string;
   /** Matching category ids (a category and its descendants); undefined: any category. */
   categoryIds?: ReadonlySet<string>;

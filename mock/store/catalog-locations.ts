@@ -32,7 +32,7 @@ export interface IdName {
   name: string;
 }
 
-export interface GeoInformation {
+interface GeoInformation {
   location: Point;
 }
 

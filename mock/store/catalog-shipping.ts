@@ -39,7 +39,7 @@ interface OptionSeed {
   delivery: DeliverySeed;
 }
 
-export interface ShippingSeed {
+interface ShippingSeed {
   appVersion: string;
   dataVersion: string;
   buyer: { loyalty_level: number; shipping_level: string };

@@ -5,7 +5,7 @@ import type { StoreContext } from './context.ts';
 import { fixturesDir, readSeed } from './data.ts';
 import type { PacksStore } from './packs.ts';
 
-export type ModerationStatus = 'clean' | 'rejected' | 'pending' | 'non_moderated';
+type ModerationStatus = 'clean' | 'rejected' | 'pending' | 'non_moderated';
 
 export interface MessageRecord {
   id: string;
@@ -32,7 +32,7 @@ export interface AttachmentRecord {
   sharedWith: Set<number>;
 }
 
-export interface NewMessage {
+interface NewMessage {
   packId: number;
   sellerId: number;
   fromId: number;

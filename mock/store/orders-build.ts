@@ -9,7 +9,7 @@ const APPLICATION_ID = '1234567890123456';
 /** Feedback becomes visible and payments are released this long after creation (mock choice). */
 const EXPIRATION_DAYS = 28;
 
-export interface BuildContext {
+interface BuildContext {
   now: Date;
   users: UsersStore;
   items: Record<string, ItemSeed>;

@@ -1,9 +1,9 @@
 import { ORDER_STATUSES, type OrderSeed } from './orders-types.ts';
 
 /** First id of generated orders: far from every id of the target profile. */
-export const BULK_FIRST_ID = 2_500_000_000;
+const BULK_FIRST_ID = 2_500_000_000;
 /** Generated orders per unit of scale above 1. */
-export const BULK_PER_SCALE = 1000;
+const BULK_PER_SCALE = 1000;
 
 const SELLERS = [2001, 2002];
 const BUYERS = [3001, 3002];

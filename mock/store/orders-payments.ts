@@ -12,7 +12,7 @@ const PAYMENT_STATUS: Record<OrderStatus, string | undefined> = {
   manually_cancelled: 'cancelled',
 };
 
-export interface PaymentInput {
+interface PaymentInput {
   seed: OrderSeed;
   reason: string;
   /** What the payment transfers (half the total for partially_paid). */

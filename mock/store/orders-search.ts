@@ -1,6 +1,6 @@
 import type { OrderEntry } from './orders-types.ts';
 
-export type SearchRole = 'buyer' | 'seller';
+type SearchRole = 'buyer' | 'seller';
 export type SortId = 'date_asc' | 'date_desc';
 
 /** A closed range of epoch milliseconds; a missing end is open. */
@@ -56,10 +56,7 @@ function matchesText(entry: OrderEntry, q: string, counterpartNickname: (entry: 
 }
 
 /** The predicates of the filters that were given (absent filters add none). */
-export function predicatesOf(
-  f: SearchFilters,
-  counterpartNickname: (entry: OrderEntry) => string,
-): Predicate[] {
+function predicatesOf(f: SearchFilters, counterpartNickname: (entry: OrderEntry) => string): Predicate[] {
   const list: Predicate[] = [];
   const add = (when: unknown, predicate: Predicate) => {
     if (when !== undefined) list.push(predicate);

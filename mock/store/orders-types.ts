@@ -13,28 +13,28 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Fields an order read may answer as empty objects (206 with X-Content-Missing). */
-export type MissingField = 'buyer' | 'feedback' | 'mediations' | 'seller' | 'shipping';
+type MissingField = 'buyer' | 'feedback' | 'mediations' | 'seller' | 'shipping';
 
-export interface FeedbackSeed {
+interface FeedbackSeed {
   rating: string;
   fulfilled: boolean;
   status: string;
 }
 
-export interface MediationSeed {
+interface MediationSeed {
   id: number;
   stage: string;
   status: string;
 }
 
-export interface CancelSeed {
+interface CancelSeed {
   group: string;
   code: string;
   description: string;
   requestedBy: string;
 }
 
-export interface DiscountDetail {
+interface DiscountDetail {
   type: 'coupon' | 'discount' | 'cashback';
   [key: string]: unknown;
 }

@@ -16,7 +16,7 @@ export interface UsersStore {
   siteAvailable(siteId: string): boolean;
 }
 
-export interface UsersSeed {
+interface UsersSeed {
   availableSites: string[];
   users: MockUser[];
 }

@@ -5,7 +5,7 @@
 import type { ObservedResponse } from '../../lib/checks/types.ts';
 import { errorCodeOf } from '../../lib/client/typed.ts';
 
-export type LengthClass = 'empty' | 'non-empty';
+type LengthClass = 'empty' | 'non-empty';
 
 export interface AnswerClass {
   status: number;

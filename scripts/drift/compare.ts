@@ -12,7 +12,7 @@ import {
   type Verdict,
 } from './verdict.ts';
 
-export type DifferenceKind = 'status' | 'error code' | 'fields' | 'list length' | 'rule' | 'conformance';
+type DifferenceKind = 'status' | 'error code' | 'fields' | 'list length' | 'rule' | 'conformance';
 
 export interface Difference {
   operationId: string;

@@ -3,7 +3,7 @@ import { discover, resolveProfile } from '../../lib/discovery/index.ts';
 import type { ProfileInput } from '../../lib/profile/types.ts';
 import type { RoleSource } from './roles.ts';
 
-export interface Discovered {
+interface Discovered {
   profile: RoleSource;
   /** `target profile: 2 ids given, 36 discovered in 62 reads, 11 not found`. */
   summary: string;

@@ -7,7 +7,7 @@ import type { DriftRun } from './run.ts';
 import type { Exchange } from './types.ts';
 import type { Verdict } from './verdict.ts';
 
-export interface ShownAnswer {
+interface ShownAnswer {
   status: number;
   body: string;
 }

@@ -7,7 +7,7 @@ import { closingLine } from './groups.ts';
 import type { DriftRun, NotCompared } from './run.ts';
 import type { Verdict } from './verdict.ts';
 
-export interface DriftReport {
+interface DriftReport {
   mock: DriftRun['mock'];
   target: DriftRun['target'];
   seed: number;

@@ -77,7 +77,7 @@ function searchBoxOf(profile: RoleSource): Roles['searchBox'] | undefined {
 }
 
 /** Every role the profile fills; a role it lacks is absent, and calls that need it are not compared. */
-export function rolesOf(profile: RoleSource): Partial<Roles> {
+function rolesOf(profile: RoleSource): Partial<Roles> {
   const { orders, fiscal, messaging, catalog } = profile;
   return defined<Roles>({
     paidOrder: orders?.byStatus?.paid,
@@ -115,7 +115,7 @@ export function rolesOf(profile: RoleSource): Partial<Roles> {
 }
 
 /** The users of a profile that have both an id and a token. */
-export function usersOf(profile: RoleSource): SideData['users'] {
+function usersOf(profile: RoleSource): SideData['users'] {
   const users: SideData['users'] = {};
   for (const [role, user] of Object.entries(profile.users ?? {})) {
     if (user?.id !== undefined && user.token) users[role as UserRole] = { id: user.id, token: user.token };

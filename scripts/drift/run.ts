@@ -13,7 +13,7 @@ import type { Exchange, Scenario } from './types.ts';
 import type { Judge } from './verdict.ts';
 import { writeScenarios } from './writes.ts';
 
-export interface DriftOptions {
+interface DriftOptions {
   spec: Spec;
   mock: RoleSource;
   target: RoleSource;

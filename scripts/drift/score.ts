@@ -17,7 +17,7 @@ import { runDrift } from './run.ts';
 import { type DriftScore, type FaultCatch, MISS_REASONS, summarizeScore } from './score-model.ts';
 import { renderScorePage, renderScoreReadme } from './score-report.ts';
 
-export const DRIFT_TARGET = 95;
+const DRIFT_TARGET = 95;
 
 const SAMPLING = { seed: 20261122, runs: 8 };
 
@@ -55,7 +55,7 @@ async function catchFault(fault: Fault, reference: string): Promise<FaultCatch> 
 }
 
 /** The faults a read-only drift run can observe: every fault but those only a write reveals. */
-export function observableFaults(): Fault[] {
+function observableFaults(): Fault[] {
   return FAULTS.filter((fault) => !fault.needsWrite);
 }
 
@@ -94,7 +94,7 @@ function addToMutationReport(score: DriftScore, dir: string): void {
   writeFileSync(path, JSON.stringify(report, null, 2));
 }
 
-export function writeDriftScore(score: DriftScore, dir = join(projectRoot, 'reports', 'mutation')): string {
+function writeDriftScore(score: DriftScore, dir = join(projectRoot, 'reports', 'mutation')): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'drift-score.json'), JSON.stringify(score, null, 2));
   addToMutationReport(score, dir);

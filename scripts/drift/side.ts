@@ -8,7 +8,7 @@ import { callTarget } from '../../lib/client/target-call.ts';
 import type { RoleSource, Roles, SideData } from './roles.ts';
 import type { Call, Exchange, Expectation, SideContext } from './types.ts';
 
-export interface SideOptions {
+interface SideOptions {
   /** `mock` or `target`: how the report names the side. */
   name: 'mock' | 'target';
   profile: RoleSource;

@@ -58,7 +58,7 @@ export interface FaithfulRun {
   seconds: number;
 }
 
-export interface MockOnlyTest {
+interface MockOnlyTest {
   title: string;
   requirements: { id: string; basis: string; text: string }[];
   /** What the test depends on that the reference leaves open, or that it asserts the mock's own data. */
@@ -84,7 +84,7 @@ export const NOT_RUN: ProfileOutcome = {
 };
 
 /** Requirements verified by the faithful run that the fault's run cited without verifying (all its tests skipped). */
-export function coverageDropOf(faithful: TestRecord[], run: TestRecord[]): string[] {
+function coverageDropOf(faithful: TestRecord[], run: TestRecord[]): string[] {
   const before = requirementOutcomes(faithful);
   return [...requirementOutcomes(run)]
     .filter(([id, outcome]) => outcome === 'not verified' && before.get(id) === 'verified')

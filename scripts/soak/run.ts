@@ -19,7 +19,7 @@ export async function startServer(port: number, flags: string[], logFile: string
   }
 }
 
-export interface SuiteOutcome {
+interface SuiteOutcome {
   status: number | null;
   tests: TestRecord[];
   /** Errors outside any test (a global setup that failed), each a failure of the run. */

@@ -8,7 +8,7 @@ const SHOWN_RESPONSE = ['content-type', 'x-content-missing', 'retry-after', 'loc
 const BODY_SHOWN = 600;
 
 /** Every secret the traffic itself carries: tokens, cookie values and the values of secret headers. */
-export function trafficSecrets(exchanges: Exchange[]): string[] {
+function trafficSecrets(exchanges: Exchange[]): string[] {
   const found = new Set<string>();
   for (const exchange of exchanges) {
     const token = tokenOf(exchange);

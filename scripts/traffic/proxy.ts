@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { decodedBody, type Exchange, headerRecord } from './exchange.ts';
 
-export interface RunningProxy {
+interface RunningProxy {
   url: string;
   /** Stops listening, waits for exchanges in flight, and returns every exchange seen, in start order. */
   stop(): Promise<Exchange[]>;

@@ -7,7 +7,7 @@ const errorResponse = (description: string) => ({
 });
 
 /** A small OpenAPI 3.1 document, independent of the real spec, to test the checks against. */
-export const syntheticDoc = {
+const syntheticDoc = {
   openapi: '3.1.0',
   info: { title: 'synthetic', version: '1' },
   paths: {
@@ -71,7 +71,7 @@ export const syntheticDoc = {
   },
 };
 
-export const syntheticSpec = new Spec(syntheticDoc as never);
+const syntheticSpec = new Spec(syntheticDoc as never);
 
 export function contextFor(operationId: string): CheckContext {
   const op = syntheticSpec.operation(operationId);

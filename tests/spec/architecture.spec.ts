@@ -12,7 +12,7 @@ const ROOTS = ['lib', 'scripts', 'tests', 'mock', 'fixtures', 'bench', 'playwrig
 const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as IConfiguration;
 
 /** The folder a file belongs to: lib/<area>[/<sub>], scripts/<command>, tests/<project>, mock, fixtures, bench. */
-export function folderOf(file: string): string | undefined {
+function folderOf(file: string): string | undefined {
   const parts = file.split('/');
   const [top, second] = parts;
   if (top === 'lib') return parts.slice(0, -1).join('/');
@@ -22,7 +22,7 @@ export function folderOf(file: string): string | undefined {
 }
 
 /** Every import between two different folders, as a graph of folder → folders it imports. */
-export function folderGraph(result: ICruiseResult): Map<string, Set<string>> {
+function folderGraph(result: ICruiseResult): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const module of result.modules) {
     const from = folderOf(module.source);
@@ -37,7 +37,7 @@ export function folderGraph(result: ICruiseResult): Map<string, Set<string>> {
 }
 
 /** The cycles of a graph, each as the path that closes it (a → b → a), one per strongly connected pair. */
-export function cyclesOf(graph: Map<string, Set<string>>): string[] {
+function cyclesOf(graph: Map<string, Set<string>>): string[] {
   const cycles = new Set<string>();
   const walk = (node: string, path: string[]) => {
     for (const next of graph.get(node) ?? []) {

@@ -6,7 +6,7 @@ import { projectRoot } from '../../lib/checks/spec.ts';
 export const referencePath = join(projectRoot, 'spec', 'reference', 'marketplace-api.md');
 
 /** Keywords that make the spec assert something of a server. */
-export const CHECKED_KEYWORDS = [
+const CHECKED_KEYWORDS = [
   'type',
   'enum',
   'const',

@@ -12,7 +12,7 @@ const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
 const reference = squeeze(readFileSync(referencePath, 'utf8'));
 
 /** Every documented requirement whose quote is missing, not verbatim in the reference, or too long. */
-export function badQuotes(entries: Requirement[], law = reference): string[] {
+function badQuotes(entries: Requirement[], law = reference): string[] {
   return entries
     .filter((r) => r.basis === 'documented')
     .flatMap((r) => {

@@ -1,6 +1,6 @@
 import { typeClauses, visitDocument } from './keyword-backing.ts';
 
-export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 
 type Node = Record<string, unknown>;
 
@@ -48,7 +48,7 @@ export function statedTypes(clause: string): JsonType[] {
 }
 
 /** A field of the spec whose in-scope quotes state its type, with every statement they make. */
-export interface StatedField {
+interface StatedField {
   pointer: string;
   node: Node;
   /** One entry per clause that states a type; quotes can name the field in more than one place. */
@@ -90,7 +90,7 @@ function resolve(doc: Node, ref: string): Node | undefined {
  * The JSON types a schema node lets through, following `$ref`, `anyOf`/`oneOf` (the union of
  * typed branches) and `allOf` (the typed members' common types); undefined when any type passes.
  */
-export function carriedTypes(doc: Node, node: Node | undefined, depth = 0): JsonType[] | undefined {
+function carriedTypes(doc: Node, node: Node | undefined, depth = 0): JsonType[] | undefined {
   if (!node || depth > 20) return undefined;
   if (node.type !== undefined) return (Array.isArray(node.type) ? node.type : [node.type]) as JsonType[];
   if (typeof node.$ref === 'string') return carriedTypes(doc, resolve(doc, node.$ref), depth + 1);
@@ -124,7 +124,7 @@ export function keptStatement(doc: Node, field: StatedField): JsonType[] | undef
 }
 
 /** One value of each JSON type, to feed a schema that states another type. */
-export const SAMPLE_VALUES: [JsonType, unknown][] = [
+const SAMPLE_VALUES: [JsonType, unknown][] = [
   ['string', 'twelve'],
   ['integer', 12],
   ['number', 12.5],
@@ -135,7 +135,7 @@ export const SAMPLE_VALUES: [JsonType, unknown][] = [
 ];
 
 /** The samples a field stated to be of `types` must refuse (an integer is a number too). */
-export function valuesOfOtherTypes(types: JsonType[]): [JsonType, unknown][] {
+function valuesOfOtherTypes(types: JsonType[]): [JsonType, unknown][] {
   if (sameSet(types, ['null'])) return []; // "nullable": the other types are not shown
   return SAMPLE_VALUES.filter(
     ([type]) => !types.includes(type) && !(type === 'integer' && types.includes('number')),

@@ -129,7 +129,7 @@ export function statedValueLists(quote: string, field: string | undefined, point
 }
 
 /** A field of the spec whose quotes state its value set. */
-export interface StatedValues {
+interface StatedValues {
   pointer: string;
   node: Node;
   /** Every value some quote in scope lists for it. */
@@ -171,7 +171,7 @@ function resolve(doc: Node, ref: string): Node | undefined {
 }
 
 /** The values a node's `enum`/`const` admit, following `$ref` and `allOf`/`anyOf`/`oneOf`; undefined when open. */
-export function carriedValues(doc: Node, node: Node | undefined, depth = 0): string[] | undefined {
+function carriedValues(doc: Node, node: Node | undefined, depth = 0): string[] | undefined {
   if (!node || depth > 20) return undefined;
   if (Array.isArray(node.enum)) return node.enum.map(String);
   if ('const' in node) return [String(node.const)];

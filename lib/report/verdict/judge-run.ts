@@ -6,10 +6,10 @@ import { classify, type Verdict } from './classify.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
 import { type RunMetadata, type RunStats, readResults, type TestRecord } from './results.ts';
 
-export type JudgedTarget = Pick<TargetProfile, 'name' | 'baseline' | 'memory'>;
+type JudgedTarget = Pick<TargetProfile, 'name' | 'baseline' | 'memory'>;
 
 /** A run judged once: its tests, the verdict against the baseline, the comparison with the memory. */
-export interface RunJudgement {
+interface RunJudgement {
   tests: TestRecord[];
   stats: RunStats;
   metadata: RunMetadata;
@@ -50,7 +50,7 @@ export function judgeRun(
 }
 
 /** What verdict.json holds: the verdict and the comparison with the memory read before it was rewritten. */
-export type VerdictFile = Verdict & {
+type VerdictFile = Verdict & {
   coverageDrop: MemoryComparison['coverageDrop'];
   remembered: MemoryComparison['rechecks'];
   memory?: string;

@@ -4,7 +4,7 @@ import { bodyAt } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
 
 /** A listed message, typed from the spec. */
-export type ListedMessage = Schemas['Message'];
+type ListedMessage = Schemas['Message'];
 
 /*
  * Writable conversations, claimed with the `writablePack('messaging', i)` fixture, one per write test:
@@ -71,7 +71,7 @@ export function messageIdOf(body: unknown): string | undefined {
   return 'messages' in body && Array.isArray(body.messages) ? messageIdOf(body.messages[0]) : undefined;
 }
 
-export interface SendOptions {
+interface SendOptions {
   as?: Caller;
   pack: number;
   json?: unknown;

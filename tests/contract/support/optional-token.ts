@@ -2,7 +2,7 @@ import { expect, test, verifies } from '../../../fixtures/index.ts';
 import { expectError } from '../../../lib/checks/assertions.ts';
 import type { CatalogIds } from '../../../lib/profile/types.ts';
 
-export interface CatalogRead {
+interface CatalogRead {
   operationId: string;
   path: (catalog: CatalogIds) => Record<string, string>;
 }

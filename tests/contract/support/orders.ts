@@ -8,7 +8,7 @@ import { judged, skipUnless } from './reference.ts';
 /** A whole order (200), typed from the spec. */
 export type Order = Schemas['Order'];
 /** An order as read: whole (200) or with the fields X-Content-Missing names left empty (206). */
-export type ReadOrder = BodyAt<'getOrder', 200 | 206>;
+type ReadOrder = BodyAt<'getOrder', 200 | 206>;
 
 /** Orders rule 1: the only fields a 206 may name in X-Content-Missing. */
 export const MISSING_FIELDS = ['buyer', 'feedback', 'mediations', 'seller', 'shipping'];

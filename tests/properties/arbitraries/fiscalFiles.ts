@@ -41,7 +41,7 @@ function toPart(seed: FileSeed): FilePart {
  * not allowed, an empty one or one without a name. `xmlTypes` are the content types used for XML
  * (text/xml counting as XML is a reference gap: pass it only for the mock).
  */
-export function fiscalFile(xmlTypes: readonly string[]): fc.Arbitrary<FilePart> {
+function fiscalFile(xmlTypes: readonly string[]): fc.Arbitrary<FilePart> {
   return fc
     .record({
       case: fc.oneof(

@@ -35,7 +35,7 @@ const NASTY_CONSTANTS = [
 ] as const;
 
 /** A number far outside any id or page range, written as text. */
-export const hugeNumberText = fc.oneof(
+const hugeNumberText = fc.oneof(
   fc.constant('9'.repeat(400)),
   fc.constant(String(Number.MAX_SAFE_INTEGER + 2)),
   fc.constant('-9223372036854775809'),
@@ -44,7 +44,7 @@ export const hugeNumberText = fc.oneof(
 );
 
 /** A long string, long enough to hurt but short enough for any URL (≤ 2,000 characters). */
-export const hugeText = fc.integer({ min: 500, max: 2000 }).map((n) => 'A'.repeat(n));
+const hugeText = fc.integer({ min: 500, max: 2000 }).map((n) => 'A'.repeat(n));
 
 /** Any hostile value for a path segment, a query value or a header: never empty. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
@@ -84,7 +84,7 @@ export const oddPercentEncoding = fc.constantFrom(
 );
 
 /** A JSON value nested `depth` levels deep (arrays and objects alternating). */
-export function deepJson(depth: number): string {
+function deepJson(depth: number): string {
   return `${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`;
 }
 

@@ -13,7 +13,7 @@ import {
 } from './hostileInput.ts';
 
 /** A parameter of an operation as the bundled spec declares it (refs resolved, path-item level included). */
-export interface ParamInfo {
+interface ParamInfo {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
@@ -28,7 +28,7 @@ function resolveParam(spec: Spec, param: RawParam): RawParam {
 }
 
 /** Every parameter of an operation, path-item ones first, the operation's overriding them. */
-export function parametersOf(spec: Spec, op: OperationInfo): ParamInfo[] {
+function parametersOf(spec: Spec, op: OperationInfo): ParamInfo[] {
   const pathItem = spec.doc.paths?.[op.path] as { parameters?: RawParam[] } | undefined;
   const raw = [...(pathItem?.parameters ?? []), ...((op.operation.parameters ?? []) as RawParam[])];
   const byKey = new Map<string, ParamInfo>();
@@ -86,7 +86,7 @@ const PINNED_QUERY: Readonly<Record<string, Readonly<Record<string, string>>>> =
 };
 
 /** The pinned query parameters of an operation (none for most). */
-export function pinnedQueryOf(operationId: string): Readonly<Record<string, string>> {
+function pinnedQueryOf(operationId: string): Readonly<Record<string, string>> {
   return PINNED_QUERY[operationId] ?? {};
 }
 
@@ -149,7 +149,7 @@ interface Baseline {
   pinned: Readonly<Record<string, string>>;
 }
 
-export function baselineOf(spec: Spec, op: OperationInfo, target: TargetProfile): Baseline {
+function baselineOf(spec: Spec, op: OperationInfo, target: TargetProfile): Baseline {
   const params = parametersOf(spec, op);
   const path: Record<string, string | number> = {};
   for (const name of op.path.match(/\{([^}]+)\}/g) ?? []) {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 
 /** A well-formed zip code: the shape of a known one (same length, digits stay digits), any digits. */
-export function zipLike(known: string): fc.Arbitrary<string> {
+function zipLike(known: string): fc.Arbitrary<string> {
   const digits = known.replace(/\D/g, '').length || 8;
   return fc.stringMatching(new RegExp(`^\\d{${digits}}$`));
 }
 
 /** A known zip code with its last digits changed: a neighbour a target is likely to know too. */
-export function nearbyZip(known: string): fc.Arbitrary<string> {
+function nearbyZip(known: string): fc.Arbitrary<string> {
   const keep = Math.max(0, known.length - 3);
   return fc.stringMatching(/^\d{3}$/).map((tail) => `${known.slice(0, keep)}${tail}`.slice(0, known.length));
 }

@@ -4,10 +4,10 @@ import { missingReason } from '../../../lib/profile/needs.ts';
 import type { TargetProfile, UserRole } from '../../../lib/profile/types.ts';
 
 /** The annotation type that names what a test left out for lack of a user or data. */
-export const LEFT_OUT = 'left out';
+const LEFT_OUT = 'left out';
 
 /** The roles among `roles` the profile has a user for (never skips: reads the profile behind the guard). */
-export function usersPresent<Role extends UserRole>(target: TargetProfile, roles: readonly Role[]): Role[] {
+function usersPresent<Role extends UserRole>(target: TargetProfile, roles: readonly Role[]): Role[] {
   const { users } = rawProfile(target);
   return roles.filter((role) => users[role] !== undefined);
 }

@@ -42,7 +42,7 @@ export interface Collected {
 export const pageBudget = (target: TargetProfile): number => rawProfile(target).pageBudget ?? 10;
 
 /** The search of the caller's orders with `query`: the caller's party filter is always added. */
-export function searchQuery(target: TargetProfile, role: Role, query: Query, sort: string): Query {
+function searchQuery(target: TargetProfile, role: Role, query: Query, sort: string): Query {
   return { [role]: target.users[role].id, ...query, sort };
 }
 

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { forward, listen } from './proxy.ts';
 
 /** What the target did with one request. */
-export interface Arrival {
+interface Arrival {
   method: string;
   path: string;
   /** The connection it came on (numbered in order of arrival). */
@@ -20,7 +20,7 @@ export interface KeepAliveTarget {
   close: () => Promise<void>;
 }
 
-export interface KeepAliveOptions {
+interface KeepAliveOptions {
   /** A connection idle longer than this is dead to the server: a request on it is reset. */
   idleMs?: number;
   /** Answers a request itself (true when it did), before the passing on to upstream. */

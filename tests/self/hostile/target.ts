@@ -16,7 +16,7 @@ export type Misbehaviour =
   | 'echo of the token';
 
 /** Which misbehaviour answers which path: one operation of the suite's slice each. */
-export const ROUTES: { path: RegExp; misbehaviour: Misbehaviour }[] = [
+const ROUTES: { path: RegExp; misbehaviour: Misbehaviour }[] = [
   { path: /^\/orders\/search$/, misbehaviour: 'reset' },
   { path: /^\/orders\/\d+\/product$/, misbehaviour: 'endless body' },
   { path: /^\/orders\/\d+\/discounts$/, misbehaviour: '100 MB body' },
@@ -30,7 +30,7 @@ export const ROUTES: { path: RegExp; misbehaviour: Misbehaviour }[] = [
   { path: /^\/users\/\d+$/, misbehaviour: 'echo of the token' },
 ];
 
-export interface HostileOptions {
+interface HostileOptions {
   /** After this many requests the target closes its port and drops every connection. */
   dieAfter?: number;
 }

@@ -15,7 +15,7 @@ export interface Throttle {
  * How the front refuses: every n-th request, above a rate (a token bucket, as real limiters do), or
  * every request after the first n (a limiter that has blocked the client).
  */
-export type ThrottleRule = { every: number } | { perSecond: number; burst: number } | { blockAfter: number };
+type ThrottleRule = { every: number } | { perSecond: number; burst: number } | { blockAfter: number };
 
 /** A token bucket: `burst` tokens, refilled at `perSecond`; a request takes one or is refused. */
 function bucket(perSecond: number, burst: number): () => number | undefined {

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { runCommandAsync } from '../../../lib/process/launch.ts';
 import { readResults } from '../../../lib/report/verdict/results.ts';
 
-export interface SuiteCounts {
+interface SuiteCounts {
   passed: number;
   failed: number;
   skipped: number;

@@ -77,7 +77,7 @@ export function judgeExchanges(exchanges: Exchange[], source: string): JudgedRun
 }
 
 /** The exchanges of one origin, numbered again from 1. */
-export function exchangesOf(all: Exchange[], origin: string): Exchange[] {
+function exchangesOf(all: Exchange[], origin: string): Exchange[] {
   return all.filter((e) => e.url.origin === origin).map((e, i) => ({ ...e, index: i + 1 }));
 }
 

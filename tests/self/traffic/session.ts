@@ -3,7 +3,7 @@
  * written as data so a browser page can play it. Against the faithful mock every answer is one the
  * reference allows; each write-only fault of the mutation catalog changes one of them.
  */
-export interface SessionFile {
+interface SessionFile {
   field: string;
   name: string;
   type: string;
@@ -148,7 +148,7 @@ const fiscal: SessionStep[] = [
 ];
 
 /** An attachment over 25 MB under either reading: only where the size rule is the point (it makes the HAR large). */
-export const BIG_ATTACHMENT: SessionStep = {
+const BIG_ATTACHMENT: SessionStep = {
   method: 'POST',
   path: '/messages/attachments?tag=post_sale&site_id=MLB',
   as: 'seller',

@@ -9,7 +9,7 @@ import { idsOf } from './listed.ts';
 export type Party = 'seller' | 'buyer';
 export type Sender = Party | 'stranger';
 
-export interface SentMessage {
+interface SentMessage {
   id: string;
   from: Party;
   text: string;

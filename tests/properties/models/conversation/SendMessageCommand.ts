@@ -4,7 +4,7 @@ import type { ConversationModel, ConversationReal, Sender } from './Conversation
 import { messageOf } from './ConversationModel.ts';
 
 /** A text and, when the reference refuses it, the rule that does. */
-export interface TextCase {
+interface TextCase {
   text: string;
   refusedBy?: string;
 }

@@ -8,7 +8,7 @@ export type FiscalCaller = 'seller' | 'buyer' | 'stranger';
 type FiscalKind = 'pdf' | 'xml';
 
 /** A document the model says the seller holds in the pack. */
-export interface HeldDocument {
+interface HeldDocument {
   id: string;
   part: FilePart;
 }
