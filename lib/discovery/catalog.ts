@@ -3,7 +3,7 @@ import type { Schemas } from '../client/types.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
 import type { OrderPool } from './orders.ts';
-import { type Answer, answerOf, bodyOf, pathOf, type Reader } from './reader.ts';
+import { type Answer, answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_CITIES = 8;
 const MAX_DEPTH = 6;
@@ -196,25 +196,48 @@ async function walkDown(reader: Reader, findings: Findings, top: Root): Promise<
   return walk;
 }
 
+/** A string the spec lists without a type: undefined unless the answer sends non-empty text. */
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+const numberOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+/** The id of a `{id, name}` the spec lists without a type. */
+const idIn = (value: unknown): string | undefined =>
+  typeof value === 'object' && value !== null && 'id' in value ? textOf(value.id) : undefined;
+
+/**
+ * What discovery takes from a site-search result: the fields it walks, which the reference lists
+ * without a type (read by the type each answer sends), from `location` or else `seller_address`.
+ */
 interface SearchItem {
   id?: string;
-  seller?: { id?: number | string };
-  address?: { state_id?: string | null; city_id?: string | null };
-  seller_address?: {
-    zip_code?: string;
-    country?: { id?: string };
-    state?: { id?: string };
-    city?: { id?: string };
-    latitude?: number;
-    longitude?: number;
-  };
-  location?: { zip_code?: string; latitude?: number; longitude?: number; country?: { id?: string } };
+  sellerId?: number;
+  zipCode?: string;
+  country?: string;
+  state?: string;
+  cities: (string | undefined)[];
+  latitude?: number;
+  longitude?: number;
 }
 
-const searchResults = (body: unknown): SearchItem[] => {
-  const results = (body as { results?: unknown } | undefined)?.results;
-  return Array.isArray(results) ? (results as SearchItem[]) : [];
-};
+function searchItemOf(item: Schemas['ItemSearchResultItem']): SearchItem {
+  const { location, seller_address: where, address } = item;
+  return {
+    id: textOf(item.id),
+    sellerId: Number(item.seller?.id),
+    // location is a listed field production leaves out, and its seller_address.zip_code is empty.
+    zipCode: textOf(location?.zip_code) ?? textOf(where?.zip_code),
+    country: idIn(location?.country) ?? idIn(where?.country),
+    state: textOf(address?.state_id) ?? idIn(where?.state),
+    cities: [textOf(address?.city_id), idIn(where?.city)],
+    latitude: numberOf(location?.latitude) ?? numberOf(where?.latitude),
+    longitude: numberOf(location?.longitude) ?? numberOf(where?.longitude),
+  };
+}
+
+function searchResults(answer: Answer): SearchItem[] {
+  const search = answerOf(answer, 'searchSiteItems');
+  return hasStatus(search, 200) ? (search.body.results ?? []).map(searchItemOf) : [];
+}
 
 /**
  * The site's own country, state and coordinates, from its search results by category (no range): the
@@ -225,13 +248,8 @@ async function siteHint(reader: Reader, site: string, categories: string[]): Pro
   for (const category of [...categories].reverse().slice(0, 2)) {
     const query = { category, limit: 20 };
     const answer = await reader.get(pathOf('/sites/{site}/search', site), query, AS, [400, 404, 422]);
-    for (const item of searchResults(bodyOf(answer))) {
-      const where = item.seller_address;
-      const latitude = item.location?.latitude ?? where?.latitude;
-      const longitude = item.location?.longitude ?? where?.longitude;
-      const country = item.location?.country?.id || where?.country?.id || undefined;
-      const state = item.address?.state_id || where?.state?.id || undefined;
-      const city = item.address?.city_id || where?.city?.id || undefined;
+    for (const { country, state, cities, latitude, longitude } of searchResults(answer)) {
+      const city = cities.find((id) => id !== undefined);
       if (country || state || typeof latitude === 'number')
         return { country, state, city, latitude, longitude };
     }
@@ -272,9 +290,7 @@ async function findSearch(
       };
       const itemLocation = `lat:${range.latMin}_${range.latMax},lon:${range.lonMin}_${range.lonMax}`;
       const query = { category, item_location: itemLocation, limit: 20 };
-      const results = searchResults(
-        bodyOf(await reader.get(pathOf('/sites/{site}/search', site), query, AS)),
-      );
+      const results = searchResults(await reader.get(pathOf('/sites/{site}/search', site), query, AS));
       if (results.length === 0) continue;
       const read = `GET /sites/${site}/search?category=${category}&item_location=${itemLocation}`;
       findings.add('catalog.search', range, read);
@@ -294,15 +310,14 @@ async function findItems(
   if (!findings.wantsAny(...ITEM_NEEDS)) return;
   const { site, categories, hint, place } = walk;
   const results = await findSearch(reader, findings, site, categories, centresOf(hint, place));
-  const own = (item: SearchItem) => Number(item.seller?.id) === profile.users.seller.id;
+  const own = (item: SearchItem) => item.sellerId === profile.users.seller.id;
   const items = [...results.filter(own), ...results.filter((item) => !own(item))].slice(
     0,
     MAX_SHIPPING_ITEMS,
   );
   for (const item of items) {
     if (!findings.wants('catalog.zipCode')) break;
-    // location is a listed field production leaves out, and its seller_address.zip_code is empty.
-    const zip = item.location?.zip_code || item.seller_address?.zip_code;
+    const zip = item.zipCode;
     if (!item.id || !zip || !(await shipsTo(reader, item.id, { zip_code: zip }))) continue;
     const from = `GET /items/${item.id}/shipping_options?zip_code=${zip} (zip code of the search result)`;
     findings.add('catalog.shippingItem', item.id, from);
@@ -310,7 +325,7 @@ async function findItems(
     break;
   }
   const cities = [
-    ...items.flatMap((item) => [item.address?.city_id, item.seller_address?.city?.id]),
+    ...items.flatMap((item) => item.cities),
     findings.get<string>('catalog.cityId'),
     ...(place?.cities ?? []).map((city) => city.id),
   ].filter((city): city is string => typeof city === 'string' && city !== '');

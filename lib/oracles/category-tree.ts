@@ -49,12 +49,16 @@ export function leafListingFailures(category: WalkedCategory): string[] {
  * (`paths`: category id → the ids of its path_from_root).
  */
 export function searchCategoryFailures(
-  items: readonly { id?: string; category_id?: string }[],
+  items: readonly { id?: unknown; category_id?: unknown }[],
   searched: string,
   paths: ReadonlyMap<string, readonly string[]>,
 ): string[] {
-  return items
-    .filter((item) => item.category_id !== undefined && paths.has(item.category_id))
-    .filter((item) => item.category_id !== searched && !paths.get(item.category_id!)!.includes(searched))
-    .map((item) => `item ${item.id} of ${item.category_id} lies outside ${searched}`);
+  return items.flatMap((item) => {
+    const category = item.category_id;
+    if (typeof category !== 'string' || category === searched) return [];
+    const path = paths.get(category);
+    return path === undefined || path.includes(searched)
+      ? []
+      : [`item ${String(item.id)} of ${category} lies outside ${searched}`];
+  });
 }

@@ -8,3 +8,10 @@ export function answerOf<O extends OperationId>(exchange: Exchange, operationId:
   const { status, body } = exchange.response;
   return { operationId, status, body, label: exchange.label };
 }
+
+/** A field of a JSON body read without trusting its shape: undefined unless the body is an object. */
+export function fieldOf(body: unknown, field: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)[field]
+    : undefined;
+}

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { type GeoBox, subBox } from '../../lib/oracles/geo-range.ts';
 import { type OrderSearchFilters, orderSearchFilters } from '../../lib/oracles/order-search.ts';
 import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import { fieldOf } from './answer.ts';
 import type { Roles } from './roles.ts';
 import {
   categoryOf,
@@ -63,10 +64,15 @@ function orderSearch(f: OrderSearchFilters): Scenario {
   };
 }
 
-type Node = { id: string; name?: string };
-const listOf = (body: unknown, field: string): Node[] => {
-  const list = (body as Record<string, unknown> | undefined)?.[field];
-  return Array.isArray(list) ? (list as Node[]) : [];
+/** The elements of a listed child list (states, cities, neighborhoods) that name their id: only those are walked. */
+const listOf = (body: unknown, field: string): { id: string }[] => {
+  const list = fieldOf(body, field);
+  return Array.isArray(list)
+    ? list.flatMap((element) => {
+        const id = fieldOf(element, 'id');
+        return typeof id === 'string' ? [{ id }] : [];
+      })
+    : [];
 };
 
 const LOCATION_LEVELS = [
@@ -116,7 +122,7 @@ function locationWalk(choices: number[]): Scenario {
           read.rules = [
             parentRule(step.rule, read.response.body, step.parentField, {
               id: parent.id,
-              name: (parent.body as { name?: string } | undefined)?.name,
+              name: fieldOf(parent.body, 'name'),
             }),
           ];
         walked.push(read);
@@ -188,28 +194,25 @@ function siteSearch(unit: GeoBox, limit: number): Scenario {
       const walked = [exchange];
       // SEARCH-CATEGORY: each result's category is read once; its path tells whether it lies under the searched one.
       const paths = new Map<string, string[]>();
-      const results =
-        (exchange.response.body as { results?: { category_id?: unknown }[] } | undefined)?.results ?? [];
-      for (const id of new Set(
-        results.map((item) => item.category_id).filter((id) => typeof id === 'string'),
-      )) {
+      const categories = fieldOf(exchange.response.body, 'results');
+      const ids = Array.isArray(categories) ? categories.map((item) => fieldOf(item, 'category_id')) : [];
+      for (const id of new Set(ids.filter((id): id is string => typeof id === 'string'))) {
         const read = await side.send({
           operationId: 'getCategory',
           as: 'anonymous',
-          path: { category_id: id as string },
+          path: { category_id: id },
         });
-        const path = (read.response.body as { path_from_root?: { id?: string }[] } | undefined)
-          ?.path_from_root;
-        if (read.response.status === 200 && Array.isArray(path))
+        const path = categoryOf(read)?.path_from_root;
+        if (Array.isArray(path))
           paths.set(
-            id as string,
+            id,
             path.map((p) => String(p.id)),
           );
         walked.push(read);
       }
       exchange.rules = [
-        ...siteSearchRules(exchange.response.body, box, limit),
-        searchCategoryRule(exchange.response.body, side.roles.searchCategory, paths),
+        ...siteSearchRules(exchange, box, limit),
+        searchCategoryRule(exchange, side.roles.searchCategory, paths),
       ];
       return walked;
     },

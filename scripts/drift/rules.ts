@@ -11,7 +11,7 @@ import {
   searchCategoryFailures,
   type WalkedCategory,
 } from '../../lib/oracles/category-tree.ts';
-import { type GeoBox, type Placed, rangeVerdict } from '../../lib/oracles/geo-range.ts';
+import { type GeoBox, rangeVerdict } from '../../lib/oracles/geo-range.ts';
 import { type IdNamed, pointsAtFailures } from '../../lib/oracles/location-tree.ts';
 import { rejectedVisibilityFailures } from '../../lib/oracles/message-visibility.ts';
 import type { OrderSearchFilters } from '../../lib/oracles/order-search.ts';
@@ -22,7 +22,7 @@ import {
   ordersOf,
 } from '../../lib/oracles/order-search-rules.ts';
 import { textsOf } from '../../lib/oracles/rule-failure.ts';
-import { answerOf } from './answer.ts';
+import { answerOf, fieldOf } from './answer.ts';
 import type { Exchange, RuleOutcome } from './types.ts';
 
 /** A category read (200) as the spec documents it; undefined for another answer. */
@@ -35,9 +35,10 @@ export function rule(requirement: string, failures: string[]): RuleOutcome {
   return { requirement, holds: failures.length === 0, detail: failures.slice(0, 3).join('; ') };
 }
 
-function resultsOf<T>(body: unknown): T[] {
-  const results = (body as { results?: unknown } | undefined)?.results;
-  return Array.isArray(results) ? (results as T[]) : [];
+/** The results of a site search that answered 200, as the spec documents them; [] for another answer. */
+function siteResultsOf(exchange: Exchange): Schemas['ItemSearchResultItem'][] {
+  const answer = answerOf(exchange, 'searchSiteItems');
+  return answer && hasStatus(answer, 200) ? (answer.body.results ?? []) : [];
 }
 
 /**
@@ -55,7 +56,11 @@ export function orderSearchRules(body: unknown, f: OrderSearchFilters, callerId:
  * LOC-CITY-PARENT, LOC-NEIGHBORHOOD-PARENT), by the location-tree oracle.
  */
 export function parentRule(requirement: string, body: unknown, field: string, parent: IdNamed): RuleOutcome {
-  const pointer = (body as Record<string, IdNamed | undefined> | undefined)?.[field];
+  const shown = fieldOf(body, field);
+  const pointer: IdNamed | undefined =
+    typeof shown === 'object' && shown !== null
+      ? { id: fieldOf(shown, 'id'), name: fieldOf(shown, 'name') }
+      : undefined;
   // The name is judged where the parent's read showed it.
   const node = parent.name === undefined ? { id: parent.id, name: pointer?.name } : parent;
   return rule(
@@ -72,16 +77,14 @@ export function categoryPathRule(
   return rule('CAT-PATH-EXTENDS', pathExtendsFailures(parent ?? {}, child ?? {}));
 }
 
-type Item = Placed & { id?: string };
-
 /** SEARCH-LOCATION-RANGE and SEARCH-LIMIT on one site search answer. */
-export function siteSearchRules(body: unknown, box: GeoBox, limit: number): RuleOutcome[] {
-  const items = resultsOf<Item>(body);
+export function siteSearchRules(exchange: Exchange, box: GeoBox, limit: number): RuleOutcome[] {
+  const items = siteResultsOf(exchange);
   // As the suite judges it: outside only when the result shows coordinates and none lies in the box
   // (which of location and seller_address item_location filters on is not given).
   const outside = items
     .filter((item) => rangeVerdict(box, item) === 'outside')
-    .map((item) => `item ${item.id} lies outside the box`);
+    .map((item) => `item ${String(item.id)} lies outside the box`);
   return [
     rule('SEARCH-LOCATION-RANGE', outside),
     rule('SEARCH-LIMIT', items.length <= limit ? [] : [`${items.length} results for limit ${limit}`]),
@@ -102,12 +105,9 @@ export function leafListingRule(category: WalkedCategory | undefined): RuleOutco
 
 /** SEARCH-CATEGORY, by the category-tree oracle. */
 export function searchCategoryRule(
-  body: unknown,
+  exchange: Exchange,
   searched: string,
   paths: Map<string, string[]>,
 ): RuleOutcome {
-  return rule(
-    'SEARCH-CATEGORY',
-    searchCategoryFailures(resultsOf<Item & { category_id?: string }>(body), searched, paths),
-  );
+  return rule('SEARCH-CATEGORY', searchCategoryFailures(siteResultsOf(exchange), searched, paths));
 }
