@@ -82,9 +82,14 @@ function writeReadme(report: MutationReport): void {
 /** One report from the reports of runs over disjoint sets of faults (the first report's faithful runs). */
 function mergeReports(paths: string[]): MutationReport {
   const reports = paths.map((path) => JSON.parse(readFileSync(path, 'utf8')) as MutationReport);
+  // Classified as the catalog classifies each fault now (a write needed, a gap broken), not as when run.
   const outcomes = reports
     .flatMap((r) => r.outcomes)
-    .filter((o, i, all) => all.findIndex((x) => x.fault === o.fault) === i);
+    .filter((o, i, all) => all.findIndex((x) => x.fault === o.fault) === i)
+    .map((o) => {
+      const fault = FAULTS.find((f) => f.name === o.fault);
+      return fault ? toOutcome(fault, o.full, o.readonly, o.two) : o;
+    });
   const order = FAULTS.map((f) => f.name);
   outcomes.sort((a, b) => order.indexOf(a.fault) - order.indexOf(b.fault));
   return {
