@@ -32,6 +32,10 @@ const GAP_ONLY: Record<string, string> = {
   'currency-identity-not-one': 'the reference does not state the ratio of a currency to itself',
   'order-paging-ignored': 'the reference does not name the paging parameters of order search',
   'shipping-cost-above-list-cost': 'the reference does not state that cost never exceeds list_cost',
+  'countries-429':
+    'the reference shows no rate limits: a reader waits out a 429 and retries, as on a live server',
+  'shipping-options-429':
+    'the reference shows no rate limits: a reader waits out a 429 and retries, as on a live server',
   'site-search-paging-limit-as-string':
     'the reference gives no type for the site search paging (only the order-search row says integers)',
   'user-status-without-list':

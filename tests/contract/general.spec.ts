@@ -5,6 +5,7 @@
 
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts';
+import { readLedger } from '../../lib/client/rate-limit.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import type { Caller, CallOptions } from '../../lib/client/types.ts';
 import { readOrder } from './support/orders.ts';
@@ -226,6 +227,35 @@ test.describe('Conventions', () => {
       if (fiscal.status === 400 && !target.isMock)
         expectError(fiscal, { status: 400, error: 'bad_request' }, target);
       else expect([200, 404], fiscal.label).toContain(fiscal.status);
+    },
+  );
+});
+
+test.describe('rate limits', () => {
+  test(
+    'the mock answers repeated reads without asking the suite to wait (rate limits are not shown)',
+    verifies(['MOCK-NO-RATE-LIMIT'], '@readonly', '@mock-only'),
+    async ({ api, target }) => {
+      const { shippingItem, zipCode } = target.catalog;
+      const seen = readLedger().length;
+      const reads = [
+        ...Array.from({ length: 3 }, () => api.call('listCountries', { as: 'seller' })),
+        ...Array.from({ length: 3 }, () =>
+          api.call('getShippingOptions', {
+            as: 'buyer',
+            path: { item_id: shippingItem },
+            query: { zip_code: zipCode },
+          }),
+        ),
+      ];
+      const answers = await Promise.all(reads);
+      for (const res of answers) expect(res.status, res.label).toBe(200);
+      // The client waits out a 429 or 503 and retries; the run's ledger keeps every wait, by call label.
+      const labels = new Set(answers.map((res) => res.label));
+      const asked = readLedger()
+        .slice(seen)
+        .filter((line) => (line.status === 429 || line.status === 503) && labels.has(line.label));
+      expect(asked.map((line) => `${line.status} ${line.label}`)).toEqual([]);
     },
   );
 });
