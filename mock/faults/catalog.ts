@@ -36,6 +36,10 @@ const GAP_ONLY: Record<string, string> = {
     'the reference shows no rate limits: a reader waits out a 429 and retries, as on a live server',
   'shipping-options-429':
     'the reference shows no rate limits: a reader waits out a 429 and retries, as on a live server',
+  'listing-total-counts-hidden':
+    "the reference does not state whether the pack listing's paging.total counts the messages hidden from the caller",
+  'delivery-promise-dropped':
+    'the reference does not say where in the shipment read the delivery promise appears (the mock: lead_time.estimated_delivery_time)',
   'site-search-paging-limit-as-string':
     'the reference gives no type for the site search paging (only the order-search row says integers)',
   'user-status-without-list':
