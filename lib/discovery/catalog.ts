@@ -25,7 +25,10 @@ type Place = Pick<Schemas['Country'], 'id' | 'states' | 'geo_information'> &
   Pick<Schemas['City'], 'neighborhoods'>;
 
 /** An element of a list that names its id as a string: only those are walked. */
-const hasStringId = (node: IdName): node is IdName & { id: string } => typeof node.id === 'string';
+const hasStringId = (node: IdName): node is IdName & { id: string } =>
+  typeof node === 'object' && node !== null && typeof node.id === 'string';
+/** An element of a list that is a JSON object (a foreign list may hold anything). */
+const isObject = <T>(element: T): element is T & object => typeof element === 'object' && element !== null;
 
 /** The body of a 200 answer to `operationId`, typed; undefined for another answer (a failed read). */
 const readOf = <O extends 'getCountry' | 'getState' | 'getCity' | 'getCategory' | 'getShippingOptions'>(
@@ -159,7 +162,9 @@ async function walkCategories(
   );
   const top = hasStatus(answer, 200) ? answer.body : undefined;
   // The reference's {categories: [...]}, or the bare array production sends.
-  const listed = (Array.isArray(top) ? top : (top?.categories ?? [])).filter(hasStringId);
+  const listed = (Array.isArray(top) ? top : Array.isArray(top?.categories) ? top.categories : []).filter(
+    hasStringId,
+  );
   const roots: Root[] = [
     ...(independent ? [independent] : []),
     ...listed
@@ -236,7 +241,8 @@ function searchItemOf(item: Schemas['ItemSearchResultItem']): SearchItem {
 
 function searchResults(answer: Answer): SearchItem[] {
   const search = answerOf(answer, 'searchSiteItems');
-  return hasStatus(search, 200) ? (search.body.results ?? []).map(searchItemOf) : [];
+  const results = hasStatus(search, 200) ? search.body.results : undefined;
+  return Array.isArray(results) ? results.filter(isObject).map(searchItemOf) : [];
 }
 
 /**

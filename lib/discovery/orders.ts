@@ -332,7 +332,7 @@ async function findCurrencies(reader: Reader, findings: Findings, pool: OrderPoo
     const read = answerOf(await reader.get('/classified_locations/countries', {}, 'seller'), 'listCountries');
     const countries = hasStatus(read, 200) ? read.body : undefined;
     const listed = Array.isArray(countries)
-      ? [...new Set(countries.map((c) => c.currency_id))].filter(
+      ? [...new Set(countries.map((c) => c?.currency_id))].filter(
           (c): c is string => typeof c === 'string' && c !== '',
         )
       : [];

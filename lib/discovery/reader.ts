@@ -31,7 +31,12 @@ export const answerOf = <O extends OperationId>(
 ): Answer & { operationId: O } => ({
   ...answer,
   operationId,
+  // Typed reading trusts a documented status; a 2xx without a JSON object or list carries no data, and a
+  // foreign server's empty or malformed body must not crash discovery: it reads as no answer.
+  status: isJsonContainer(answer.body) ? answer.status : 0,
 });
+
+const isJsonContainer = (body: unknown): boolean => typeof body === 'object' && body !== null;
 
 /** A body only from a read that answered 2xx: a failed read never yields data. */
 export const bodyOf = (answer: Answer): unknown => (answered(answer) ? answer.body : undefined);

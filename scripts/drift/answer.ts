@@ -6,7 +6,9 @@ import type { Exchange } from './types.ts';
 export function answerOf<O extends OperationId>(exchange: Exchange, operationId: O): Answer<O> | undefined {
   if (exchange.call.operationId !== operationId) return undefined;
   const { status, body } = exchange.response;
-  return { operationId, status, body, label: exchange.label };
+  // A 2xx without a JSON object or list carries no data: read as no answer, never trusted to its type.
+  const container = typeof body === 'object' && body !== null;
+  return { operationId, status: container ? status : 0, body, label: exchange.label };
 }
 
 /** A field of a JSON body read without trusting its shape: undefined unless the body is an object. */
