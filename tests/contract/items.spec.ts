@@ -1,4 +1,4 @@
-import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
@@ -65,6 +65,11 @@ async function isInCategory(
   return (path ?? []).some((p) => p.id === searched);
 }
 
+/** The results of a site search, which the tests cannot do without (a listed field). */
+function needsResults<T>(target: TargetProfile, results: T | undefined): asserts results is T {
+  needs(target, results, 'the results of a site search', 'catalog.search', 'the search answered none');
+}
+
 test.describe('GET /sites/{site_id}/search', () => {
   test(
     'finds items of the category inside the range, no more than the limit',
@@ -87,13 +92,7 @@ test.describe('GET /sites/{site_id}/search', () => {
       const { search: range, siteId } = target.catalog;
       // Listed fields (site_id, category_id, coordinates) are judged where the answer carries them.
       if (judged(target, body.site_id)) expect(body.site_id, 'SEARCH-SITE: envelope').toBe(siteId);
-      needs(
-        target,
-        body.results,
-        'the results of a site search',
-        'catalog.search',
-        'the search answered none',
-      );
+      needsResults(target, body.results);
       if (target.isMock) expect(body.results.length, 'the seed range holds items').toBeGreaterThan(0);
       // Whether a category's search reaches the items of the categories below it is not shown.
       skipUnless(
@@ -135,13 +134,7 @@ test.describe('GET /sites/{site_id}/search', () => {
       verifies(['SEARCH-LIMIT', 'SEARCH-PAGING'], '@readonly'),
       async ({ api, target }) => {
         const body = bodyAt(await search(api, target.catalog, limit), 200);
-        needs(
-          target,
-          body.results,
-          'the results of a site search',
-          'catalog.search',
-          'the search answered none',
-        );
+        needsResults(target, body.results);
         expect(body.results.length, 'SEARCH-LIMIT').toBeLessThanOrEqual(limit);
         // paging's fields are listed: judged where the answer carries them (always on the mock).
         const paging = body.paging;

@@ -1,9 +1,9 @@
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
-import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
+import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
 import { needs } from './support/listed.ts';
+import { readLocation } from './support/locations.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
 import { judged, skipUnless } from './support/reference.ts';
 
@@ -16,20 +16,6 @@ function sample(children: IdName[], mustHave: string[] = []): IdName[] {
   const first = children.filter((child) => mustHave.includes(String(child.id)));
   const rest = children.filter((child) => !mustHave.includes(String(child.id)));
   return [...first, ...rest].slice(0, Math.max(CHILDREN_CHECKED, first.length));
-}
-
-type LocationRead = 'getCountry' | 'getState' | 'getCity' | 'getNeighborhood';
-
-/** Reads a location; ids come from the profile or from a listing (opaque: sent as their text). */
-async function read<O extends LocationRead>(
-  api: ApiClient,
-  operationId: O,
-  path: Record<string, unknown>,
-): Promise<BodyAt<O, 200>> {
-  const ids = Object.fromEntries(Object.entries(path).map(([name, id]) => [name, String(id)]));
-  const res = await api.call(operationId, { as: 'seller', path: ids });
-  expect(res.status, `${res.label}: a listed location can be read`).toBe(200);
-  return bodyAt(res, 200);
 }
 
 type IdName = Schemas['IdName'];
@@ -95,7 +81,7 @@ test.describe('GET /classified_locations/countries/{country_id}', () => {
     async ({ api }) => {
       const list = bodyAt(await api.call('listCountries', { as: 'seller' }), 200);
       for (const summary of list.slice(0, CHILDREN_CHECKED)) {
-        const country = await read(api, 'getCountry', { country_id: summary.id });
+        const country = await readLocation(api, 'getCountry', { country_id: summary.id });
         expect(summaryOf(country), `LOC-COUNTRY-LISTED: ${summary.id}`).toEqual(summaryOf(summary));
       }
     },
@@ -105,7 +91,7 @@ test.describe('GET /classified_locations/countries/{country_id}', () => {
     'lists states that each name the country as theirs',
     verifies(['LOC-STATE-PARENT', 'LOC-ID-OPAQUE'], '@readonly'),
     async ({ api, target }) => {
-      const country = await read(api, 'getCountry', { country_id: target.catalog.countryId });
+      const country = await readLocation(api, 'getCountry', { country_id: target.catalog.countryId });
       needs(
         target,
         country.states,
@@ -119,7 +105,7 @@ test.describe('GET /classified_locations/countries/{country_id}', () => {
         'the profile state is listed',
       ).toContain(target.catalog.stateId);
       for (const listed of sample(country.states, [target.catalog.stateId])) {
-        const state = await read(api, 'getState', { state_id: listed.id });
+        const state = await readLocation(api, 'getState', { state_id: listed.id });
         expectSameIdName(target, state, listed, `LOC-STATE-PARENT: state ${listed.id} as listed`);
         const what = `LOC-STATE-PARENT: country of state ${listed.id}`;
         if (sameParent(target, state.country, country, what)) judgedLinks++;
@@ -134,12 +120,12 @@ test.describe('GET /classified_locations/states/{state_id}', () => {
     'lists cities that each name the state and its country',
     verifies(['LOC-CITY-PARENT', 'LOC-STATE-FIELDS'], '@readonly'),
     async ({ api, target }) => {
-      const state = await read(api, 'getState', { state_id: target.catalog.stateId });
+      const state = await readLocation(api, 'getState', { state_id: target.catalog.stateId });
       needs(target, state.cities, 'the cities of a state', 'catalog.stateId', 'the state answered none');
       let judgedLinks = 0;
       const mustHave = [target.catalog.cityId, target.catalog.cityWithoutNeighborhoods];
       for (const listed of sample(state.cities, mustHave)) {
-        const city = await read(api, 'getCity', { city_id: listed.id });
+        const city = await readLocation(api, 'getCity', { city_id: listed.id });
         expectSameIdName(target, city, listed, `LOC-CITY-PARENT: city ${listed.id} as listed`);
         if (sameParent(target, city.state, state, `LOC-CITY-PARENT: state of city ${listed.id}`))
           judgedLinks++;
@@ -156,7 +142,7 @@ test.describe('GET /classified_locations/cities/{city_id}', () => {
     'lists neighborhoods that each name the city, its state and its country',
     verifies(['LOC-NEIGHBORHOOD-PARENT', 'LOC-CITY-FIELDS'], '@readonly'),
     async ({ api, target }) => {
-      const city = await read(api, 'getCity', { city_id: target.catalog.cityId });
+      const city = await readLocation(api, 'getCity', { city_id: target.catalog.cityId });
       needs(
         target,
         city.neighborhoods,
@@ -170,7 +156,7 @@ test.describe('GET /classified_locations/cities/{city_id}', () => {
         'the profile neighborhood is listed',
       ).toContain(target.catalog.neighborhoodId);
       for (const listed of sample(city.neighborhoods, [target.catalog.neighborhoodId])) {
-        const neighborhood = await read(api, 'getNeighborhood', { neighborhood_id: listed.id });
+        const neighborhood = await readLocation(api, 'getNeighborhood', { neighborhood_id: listed.id });
         expectSameIdName(target, neighborhood, listed, `LOC-NEIGHBORHOOD-PARENT: ${listed.id} as listed`);
         const links = [
           sameParent(target, neighborhood.city, city, 'LOC-NEIGHBORHOOD-PARENT: city'),
@@ -187,12 +173,12 @@ test.describe('GET /classified_locations/cities/{city_id}', () => {
     'reads a city without neighborhoods, listed by its state',
     verifies(['LOC-CITY-NO-NEIGHBORHOODS', 'LOC-CITY-PARENT'], '@readonly'),
     async ({ api, target }) => {
-      const city = await read(api, 'getCity', { city_id: target.catalog.cityWithoutNeighborhoods });
+      const city = await readLocation(api, 'getCity', { city_id: target.catalog.cityWithoutNeighborhoods });
       const where = 'catalog.cityWithoutNeighborhoods';
       needs(target, city.neighborhoods, 'the neighborhoods of a city', where, 'the city answered none');
       expect(city.neighborhoods, 'LOC-CITY-NO-NEIGHBORHOODS').toEqual([]);
       needs(target, city.state, 'the state of a city', where, 'the city did not name its state');
-      const state = await read(api, 'getState', { state_id: city.state.id });
+      const state = await readLocation(api, 'getState', { state_id: city.state.id });
       needs(target, state.cities, 'the cities of a state', where, "the city's state answered none");
       expect(
         state.cities.map((c) => c.id),
@@ -207,7 +193,7 @@ test.describe('GET /classified_locations/neighborhoods/{neighborhood_id}', () =>
     'reads the profile neighborhood with the city, state and country of its city',
     verifies(['LOC-NEIGHBORHOOD-FIELDS', 'LOC-NEIGHBORHOOD-PARENT'], '@readonly', '@smoke'),
     async ({ api, target }) => {
-      const neighborhood = await read(api, 'getNeighborhood', {
+      const neighborhood = await readLocation(api, 'getNeighborhood', {
         neighborhood_id: target.catalog.neighborhoodId,
       });
       expect(neighborhood.id).toBe(target.catalog.neighborhoodId);
@@ -219,7 +205,7 @@ test.describe('GET /classified_locations/neighborhoods/{neighborhood_id}', () =>
         where,
         'the neighborhood did not name it',
       );
-      const city = await read(api, 'getCity', { city_id: neighborhood.city.id });
+      const city = await readLocation(api, 'getCity', { city_id: neighborhood.city.id });
       needs(
         target,
         city.neighborhoods,

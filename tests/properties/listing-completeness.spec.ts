@@ -7,10 +7,11 @@
 
 import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import { type BodyAt, bodyAt, hasStatus } from '../../lib/client/typed.ts';
+import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
 import { contains, type GeoBox, itemLocation, placesOf } from '../../lib/oracles/geo-range.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { readLocation } from '../contract/support/locations.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 
 type IdName = Schemas['IdName'];
@@ -47,18 +48,6 @@ async function citiesOfItems(api: ApiClient, target: TargetProfile): Promise<str
   return [...new Set(items.map((i) => i.address?.city_id).filter((id): id is string => !!id))];
 }
 
-type LocationRead = 'getCountry' | 'getState' | 'getCity' | 'getNeighborhood';
-
-async function read<O extends LocationRead>(
-  api: ApiClient,
-  operationId: O,
-  path: Record<string, string>,
-): Promise<BodyAt<O, 200>> {
-  const res = await api.call(operationId, { as: 'seller', path });
-  expect(res.status, `${res.label}: a location the target showed`).toBe(200);
-  return bodyAt(res, 200);
-}
-
 /** The parent a location's read names, and the children a location lists. */
 type LocationBody = Partial<Record<'country' | 'state' | 'city', IdName>> & Partial<Record<Level, IdName[]>>;
 
@@ -81,21 +70,21 @@ test.describe('Classified locations: every child in its parent list', () => {
         cities: [...(await citiesOfItems(api, target)), raw.cityId].filter((id): id is string => !!id),
         neighborhoods: [raw.neighborhoodId].filter((id): id is string => !!id),
       };
-      const country = await read(api, 'getCountry', { country_id: catalog.countryId });
+      const country = await readLocation(api, 'getCountry', { country_id: catalog.countryId });
       toRead.states.push(...stringIds(country.states));
       const lost: string[] = [];
       const countries = new Set<string>([catalog.countryId]);
       let judged = 0;
       for (const level of ['states', 'cities', 'neighborhoods'] as const) {
         for (const id of [...new Set(toRead[level])].slice(0, PER_LEVEL)) {
-          const location: LocationBody = await read(api, READ[level], { [PARAM[level]]: id });
+          const location: LocationBody = await readLocation(api, READ[level], { [PARAM[level]]: id });
           if (level === 'states') toRead.cities.push(...stringIds(location.cities));
           if (level === 'cities') toRead.neighborhoods.push(...stringIds(location.neighborhoods));
           const named = location.country?.id;
           if (typeof named === 'string' && named) countries.add(named);
           const parent = location[PARENT[level]]?.id;
           if (typeof parent !== 'string' || !parent) continue;
-          const parentRead: LocationBody = await read(api, PARENT_READ[PARENT[level]], {
+          const parentRead: LocationBody = await readLocation(api, PARENT_READ[PARENT[level]], {
             [PARENT_PARAM[PARENT[level]]]: parent,
           });
           const listed = (parentRead[level] ?? []).map((child) => child.id);
