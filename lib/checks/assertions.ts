@@ -1,4 +1,8 @@
-import { expect } from '@playwright/test';
+import { expect as playwrightExpect } from '@playwright/test';
+import { judgingExpect } from '../judge/judging-expect.ts';
+
+const expect = judgingExpect(playwrightExpect);
+
 import type { TargetProfile } from '../profile/types.ts';
 
 export interface ExpectedError {

@@ -119,3 +119,21 @@ export function requirementOf(check: string, operationId: string, status: number
     return 'ORD-READ-PARTIAL';
   return `the documented answers of ${operationId} (${check})`;
 }
+
+/**
+ * The field requirements an answer of `operationId` is judged for by the schema check: the envelope's,
+ * and those of the places the answer carries (`order_items` when it has order items).
+ */
+export function fieldRequirementsShown(operationId: string, body: unknown): string[] {
+  const carries = (prefix: string) => {
+    if (prefix === '') return true;
+    if (!body || typeof body !== 'object') return false;
+    const first = prefix.replace(/\.$/, '').split('.')[0] ?? '';
+    const root = Array.isArray(body) ? body[0] : body;
+    return !!root && typeof root === 'object' && (root as Record<string, unknown>)[first] !== undefined;
+  };
+  const ids = (FIELD_REQUIREMENTS[operationId] ?? [])
+    .filter(([prefix]) => carries(prefix))
+    .map(([, id]) => id);
+  return [...new Set(ids)];
+}

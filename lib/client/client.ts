@@ -3,8 +3,10 @@ import { test } from '@playwright/test';
 import { FormData } from 'undici';
 import { runFindings } from '../checks/findings.ts';
 import { tallyAnswer, workerPresence } from '../checks/presence.ts';
+import { fieldRequirementsShown } from '../checks/requirement-of.ts';
 import type { Spec } from '../checks/spec.ts';
-import { failingOf, judge, recordFindings } from '../checks/verdict.ts';
+import { failingOf, type JudgedFinding, judge, recordFindings } from '../checks/verdict.ts';
+import { recordJudgement } from '../judge/judgement.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import { attachExchange, clip, type Exchange } from './evidence.ts';
 import { parseJsonBody } from './json-body.ts';
@@ -20,6 +22,31 @@ function fillPath(template: string, values: Record<string, string | number> = {}
     if (value === undefined) throw new Error(`path parameter ${name} of ${template} was not given`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The named checks' judgements of one answer: each field requirement of the places a 2xx carries (or
+ * the error shape of an error) held, unless a violation of it was found (broken) or the baseline knows it.
+ */
+function judgeAnswer(operationId: string, status: number, body: unknown, findings: JudgedFinding[]): void {
+  const instance = `${operationId} ${status}`;
+  const ids =
+    status >= 400
+      ? body === undefined
+        ? []
+        : ['GEN-ERROR-SHAPE']
+      : fieldRequirementsShown(operationId, body);
+  const violated = findings.filter((f) => f.level !== 'omission' || f.outcome === 'new');
+  for (const finding of violated)
+    recordJudgement({
+      requirement: finding.requirement,
+      outcome: finding.outcome === 'known' ? 'not judged' : 'broken',
+      instance,
+      reason: finding.outcome === 'known' ? 'a known deviation (baseline)' : finding.message,
+    });
+  for (const id of ids)
+    if (!violated.some((f) => f.requirement === id))
+      recordJudgement({ requirement: id, outcome: 'held', instance });
 }
 
 function tokenOf(profile: TargetProfile, caller: Caller): string | undefined {
@@ -253,6 +280,7 @@ export class ApiClient {
       tallyAnswer(workerPresence, `${op.method.toUpperCase()} ${op.path}`, body);
     const judged = judge(findings, this.profile);
     recordFindings(judged);
+    judgeAnswer(operationId, status, body, judged);
     const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
     if (status >= 300 && status < 400 && headers.location !== undefined) {
       violations.push(

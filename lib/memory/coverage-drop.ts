@@ -1,12 +1,9 @@
+import { type JudgedTest, judgedStatus, tallyJudgements } from '../judge/status.ts';
 import { needOf } from '../profile/needs.ts';
 import type { Recheck, RememberedData, RunMemory } from './run-memory.ts';
 
 /** What the coverage drop needs of a test of the run (lib/report/verdict/results.ts TestRecord fits). */
-export interface RunTest {
-  requirements: string[];
-  outcome: 'passed' | 'failed' | 'skipped';
-  skipReason?: string;
-}
+export type RunTest = JudgedTest;
 
 /** A requirement verified by the last run and not by this one, with the data whose absence made it so. */
 export interface CoverageDrop {
@@ -23,16 +20,20 @@ export interface CoverageDrop {
 
 type Outcome = 'verified' | 'failed' | 'not verified';
 
-/** Each requirement some test of this run cites: verified (a test passed, none failed), failed, or not verified. */
+/**
+ * Each requirement some test of this run cites or judges: verified (an instance judged and held, none
+ * broke), failed, or not verified (skipped, or no instance judged).
+ */
 export function requirementOutcomes(tests: RunTest[]): Map<string, Outcome> {
+  const tallies = tallyJudgements(tests);
+  const ids = new Set([...tests.flatMap((t) => t.requirements), ...tallies.keys()]);
   const outcomes = new Map<string, Outcome>();
-  for (const test of tests) {
-    for (const id of test.requirements) {
-      const before = outcomes.get(id);
-      if (before === 'failed' || test.outcome === 'failed') outcomes.set(id, 'failed');
-      else if (before === 'verified' || test.outcome === 'passed') outcomes.set(id, 'verified');
-      else outcomes.set(id, 'not verified');
-    }
+  for (const id of ids) {
+    const status = judgedStatus(
+      tests.filter((t) => t.requirements.includes(id)),
+      tallies.get(id),
+    );
+    outcomes.set(id, status === 'verified' || status === 'failed' ? status : 'not verified');
   }
   return outcomes;
 }

@@ -1,4 +1,5 @@
 import type { Requirement } from '../catalog/requirements.ts';
+import { describeTally, type JudgementTally, judgedStatus, tallyJudgements } from '../judge/status.ts';
 import { esc, page } from './html.ts';
 import type { TestRecord } from './verdict/results.ts';
 
@@ -6,6 +7,7 @@ export type RequirementStatus =
   | 'verified'
   | 'verified from traffic'
   | 'failed'
+  | 'not judged'
   | 'not verified'
   | 'mock-only'
   | 'read-only'
@@ -29,8 +31,10 @@ export interface TraceRow {
   /** For a filter or listing: which half of it the requirement is (issue 25). */
   half?: 'soundness' | 'completeness';
   status: RequirementStatus;
-  /** Why it was not verified (skip reasons, untestable reason). */
+  /** Why it was not verified (skip reasons, reasons instances were not judged, untestable reason). */
   why: string[];
+  /** Its judgements over the run: how many instances held, broke, or could not be judged, and on what. */
+  judged: { held: number; broken: number; notJudged: number; summary: string };
   tests: { title: string; project: string; outcome: TestRecord['outcome']; skipReason?: string }[];
 }
 
@@ -53,15 +57,32 @@ export interface Traceability {
   rows: TraceRow[];
 }
 
-function statusOf(requirement: Requirement, tests: TestRecord[]): RequirementStatus {
-  if (tests.some((t) => t.outcome === 'failed')) return 'failed';
+function statusOf(
+  requirement: Requirement,
+  tests: TestRecord[],
+  tally: JudgementTally | undefined,
+): RequirementStatus {
+  const judged = judgedStatus(tests, tally);
   const passing = tests.filter((t) => t.outcome === 'passed');
   // Judged from recorded or proxied exchanges (npm run traffic), not from a test of the suite.
-  if (passing.length && passing.every((t) => t.project === 'traffic')) return 'verified from traffic';
-  if (passing.length) return 'verified';
+  if (judged === 'verified' && passing.length && passing.every((t) => t.project === 'traffic'))
+    return 'verified from traffic';
+  if (judged) return judged;
   const kinds = new Set(tests.map((t) => skipKind(t.skipReason)));
   for (const kind of ['not verified', 'read-only', 'mock-only'] as const) if (kinds.has(kind)) return kind;
   return requirement.untestable ? 'untestable' : 'uncovered';
+}
+
+/** Why a requirement that a passing test cites was not judged: its instances' reasons, or none judged at all. */
+function notJudgedWhy(tally: JudgementTally | undefined, citing: TestRecord[]): string[] {
+  const reasons = (tally?.notJudgedWhy ?? []).map(
+    (w) => `not judged: ${w.reason}${w.count > 1 ? ` (${w.count} instances)` : ''}`,
+  );
+  if (reasons.length > 0) return reasons;
+  const passed = citing.filter((t) => t.outcome === 'passed').map((t) => t.title);
+  return [
+    `not judged: ${passed.length} passing test(s) cite it but applied its rule to no instance (${passed.slice(0, 2).join('; ')})`,
+  ];
 }
 
 function count(rows: TraceRow[], keep: (row: TraceRow) => boolean): CoverageCount {
@@ -76,17 +97,21 @@ export function buildTraceability(
   operationIds: string[],
 ): Traceability {
   const completed = new Set(requirements.map((r) => r.completes).filter(Boolean));
+  const tallies = tallyJudgements(tests);
   const rows: TraceRow[] = requirements
     .filter((r) => !r.retired)
     .map((requirement) => {
       const citing = tests.filter((t) => t.requirements.includes(requirement.id));
-      const status = statusOf(requirement, citing);
+      const tally = tallies.get(requirement.id);
+      const status = statusOf(requirement, citing, tally);
       const why =
         status === 'untestable'
           ? [requirement.untestable ?? '']
-          : status === 'verified' || status === 'failed' || status === 'uncovered'
-            ? []
-            : [...new Set(citing.map((t) => t.skipReason ?? 'skipped'))];
+          : status === 'not judged'
+            ? notJudgedWhy(tally, citing)
+            : status === 'verified' || status === 'failed' || status === 'uncovered'
+              ? []
+              : [...new Set(citing.map((t) => t.skipReason ?? 'skipped'))];
       return {
         id: requirement.id,
         text: requirement.text,
@@ -101,6 +126,12 @@ export function buildTraceability(
             : {}),
         status,
         why,
+        judged: {
+          held: tally?.held ?? 0,
+          broken: tally?.broken ?? 0,
+          notJudged: tally?.notJudged ?? 0,
+          summary: describeTally(tally),
+        },
         tests: citing.map(({ title, project, outcome, skipReason }) => ({
           title,
           project,
@@ -114,6 +145,7 @@ export function buildTraceability(
     verified: 0,
     'verified from traffic': 0,
     failed: 0,
+    'not judged': 0,
     'not verified': 0,
     'mock-only': 0,
     'read-only': 0,
@@ -147,7 +179,7 @@ function row(r: TraceRow): string {
   const tests = r.tests.length
     ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome === 'skipped' ? skipKind(t.skipReason).replace(' ', '-') : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
     : '<span class="muted">no test</span>';
-  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)}${r.half ? ` (${r.half})` : ''} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
+  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)}${r.half ? ` (${r.half})` : ''} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}<div class="muted">${esc(r.judged.summary)}</div>${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
 }
 
 export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
@@ -165,6 +197,7 @@ export function renderTraceability(trace: Traceability, heading: string, extra =
       ? [card('verified from traffic', String(s.requirements['verified from traffic']))]
       : []),
     card('failed', String(s.requirements.failed)),
+    card('not judged', String(s.requirements['not judged'])),
     card('not verified (no data)', String(s.requirements['not verified'])),
     card('mock-only', String(s.requirements['mock-only'])),
     card('read-only target', String(s.requirements['read-only'])),

@@ -46,6 +46,13 @@ function record(
     outcome: failed ? 'failed' : 'passed',
     durationMs: 0,
     findings,
+    // Each record is one rule applied to one recorded exchange: a judgement of each requirement it names.
+    judgements: requirements.map((requirement) => ({
+      requirement,
+      outcome: failed ? ('broken' as const) : ('held' as const),
+      instance: title,
+      count: 1,
+    })),
   };
 }
 

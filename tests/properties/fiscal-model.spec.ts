@@ -2,9 +2,9 @@
  * Fiscal documents of a pack, model-based. Uses fiscal.writablePacks[13] (the contract tests use
  * 0 to 12): each run starts by deleting what the seller holds there and deletes again at the end.
  */
-import { expect } from '@playwright/test';
+
 import fc from 'fast-check';
-import { test, verifies } from '../../fixtures/index.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { fiscalCommands } from './models/fiscal/commands.ts';
 import { emptyFiscalModel, type FiscalModel, type FiscalReal } from './models/fiscal/FiscalModel.ts';

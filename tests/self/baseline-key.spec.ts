@@ -30,6 +30,7 @@ function testWith(findings: JudgedFinding[], outcome: TestRecord['outcome'] = 'f
     requirements: [],
     outcome,
     durationMs: 1,
+    judgements: [],
     findings,
   };
 }

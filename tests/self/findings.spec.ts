@@ -122,6 +122,7 @@ test.describe('findings keep their structure through the verdict', () => {
       requirements: [],
       outcome: 'failed' as const,
       durationMs: 1,
+      judgements: [],
       findings: judge(findings, mock),
     };
     const [deviation] = classify([record], []).fresh;

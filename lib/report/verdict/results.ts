@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts';
+import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */
 export interface TestRecord {
@@ -16,6 +17,8 @@ export interface TestRecord {
   findings: JudgedFinding[];
   /** The first line of a failed test's error. */
   error?: string;
+  /** The rules the test applied, each to its instances (lib/judge). */
+  judgements: CountedJudgement[];
 }
 
 export interface RunStats {
@@ -35,7 +38,12 @@ interface JsonTest {
   projectName: string;
   status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
   annotations: JsonAnnotation[];
-  results: { duration: number; annotations?: JsonAnnotation[]; error?: { message?: string } }[];
+  results: {
+    duration: number;
+    annotations?: JsonAnnotation[];
+    error?: { message?: string };
+    attachments?: { name: string; body?: string }[];
+  }[];
 }
 interface JsonSpec {
   title: string;
@@ -77,6 +85,14 @@ function findingsOf(annotations: JsonAnnotation[]): JudgedFinding[] {
   return [...descriptions].map((description) => JSON.parse(description) as JudgedFinding);
 }
 
+function judgementsOf(results: JsonTest['results']): CountedJudgement[] {
+  return results.flatMap((result) =>
+    (result.attachments ?? [])
+      .filter((a) => a.name === JUDGEMENTS_ATTACHMENT && a.body !== undefined)
+      .flatMap((a) => JSON.parse(Buffer.from(a.body ?? '', 'base64').toString('utf8')) as CountedJudgement[]),
+  );
+}
+
 function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
   const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
   for (const spec of suite.specs ?? []) {
@@ -95,6 +111,7 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
         skipReason: test.status === 'skipped' ? (skip?.description ?? 'skipped') : undefined,
         durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
         findings: findingsOf(annotations),
+        judgements: judgementsOf(test.results),
         error: test.status === 'unexpected' ? firstLine(test.results.at(-1)?.error?.message) : undefined,
       });
     }

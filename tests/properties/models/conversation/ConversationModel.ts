@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from '../../../../fixtures/index.ts';
 import type { ApiClient } from '../../../../lib/client/client.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
 import type fc from 'fast-check';
+import { expect } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import { needs } from '../../../contract/support/listed.ts';
 import { judged } from '../../../contract/support/reference.ts';

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
 import type fc from 'fast-check';
+import { expect } from '../../../../fixtures/index.ts';
 import {
   type ConversationModel,
   type ConversationReal,

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
 import type fc from 'fast-check';
+import { expect } from '../../../../fixtures/index.ts';
 import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** Which document to ask for: one the model holds, one deleted before, or an id never given. */
