@@ -20,6 +20,14 @@ module.exports = {
       to: { path: '^(scripts|mock)/' },
     },
     {
+      name: 'judge-without-runner',
+      comment:
+        'Rules and the judge are pure functions of exchanges and judgements: drift and traffic judge with them without loading a test runner.',
+      severity: 'error',
+      from: { path: '^lib/(judge|rules)/' },
+      to: { path: '@playwright/test' },
+    },
+    {
       name: 'mock-independent',
       comment:
         'The mock is an independent implementation: sharing the engine or the tests would let a shared bug agree with itself.',
@@ -44,7 +52,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|reports|spec/dist)/' },
+    exclude: { path: '^(reports|spec/dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
