@@ -189,6 +189,7 @@ interface TraceRow {
   status: string;
   why?: string[];
   tests?: unknown[];
+  judged?: { summary: string };
 }
 interface ResultSpec {
   title: string;
@@ -206,7 +207,10 @@ function fromTraceability(path: string, id: string): string[] | undefined {
   const rows = (JSON.parse(readFileSync(path, 'utf8')) as { rows?: TraceRow[] }).rows ?? [];
   const row = rows.find((r) => r.id === id);
   if (!row) return undefined;
-  return [`${row.status}${row.why?.length ? `: ${row.why.join('; ')}` : ''}`];
+  return [
+    `${row.status}${row.why?.length ? `: ${row.why.join('; ')}` : ''}`,
+    ...(row.judged ? [`judgements: ${row.judged.summary}`] : []),
+  ];
 }
 
 /** Outcome lines for the id from one run's results.json (Playwright JSON), or undefined when no test of it ran. */
@@ -267,7 +271,12 @@ export async function trace(req: Requirement): Promise<string> {
     join(projectRoot, 'mock'),
     (p) => p.endsWith('.ts') && !p.includes('/faults/'),
   );
-  const oracleFiles = filesUnder(join(projectRoot, 'lib', 'oracles'), (p) => p.endsWith('.ts'));
+  const engineFiles = filesUnder(
+    join(projectRoot, 'lib'),
+    (p) => p.endsWith('.ts') && !p.includes('/generated/'),
+  );
+  const commandFiles = (name: string) =>
+    filesUnder(join(projectRoot, 'scripts', name), (p) => p.endsWith('.ts'));
   const at = req.quote ? quoteLine(req.quote) : undefined;
   const quote = req.quote
     ? [
@@ -285,7 +294,13 @@ export async function trace(req: Requirement): Promise<string> {
     section('quote', quote, req.basis === 'gap' ? 'none (a gap: the reference leaves it open)' : 'none'),
     section('spec', specNodes(req), 'no spec node cites it'),
     section('mock', linesNaming(req.id, mockFiles), 'no mock code names it'),
-    section('oracle', linesNaming(req.id, oracleFiles), 'no oracle names it'),
+    section(
+      'engine (lib/: rules, checks, oracles)',
+      linesNaming(req.id, engineFiles),
+      'no engine code names it',
+    ),
+    section('drift', linesNaming(req.id, commandFiles('drift')), 'drift does not judge it'),
+    section('traffic', linesNaming(req.id, commandFiles('traffic')), 'traffic does not judge it'),
     section('tests', testsVerifying(req.id), 'no test verifies it'),
     section('faults', await faultsBreaking(req.id), 'no planted fault breaks it'),
     section('latest outcome', latestOutcome(req.id), 'no run on record'),
@@ -296,10 +311,22 @@ async function main(): Promise<void> {
   const [wanted] = process.argv.slice(2);
   const requirements = loadRequirements();
   if (!wanted) {
-    console.error('usage: npm run trace -- <REQUIREMENT-ID>');
+    console.error('usage: npm run trace -- <REQUIREMENT-ID | words of its text>');
     process.exit(2);
   }
   const req = requirements.find((r) => r.id === wanted);
+  const byText = req
+    ? []
+    : requirements.filter((r) => !r.retired && r.text.toLowerCase().includes(wanted.toLowerCase()));
+  if (byText.length === 1 && byText[0]) {
+    console.log(await trace(byText[0]));
+    return;
+  }
+  if (byText.length > 1) {
+    console.log(`${byText.length} requirements say "${wanted}":`);
+    for (const r of byText) console.log(`  ${r.id}: ${r.text}`);
+    return;
+  }
   if (!req) {
     const near = nearIds(
       wanted,

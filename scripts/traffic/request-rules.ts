@@ -1,3 +1,4 @@
+import { BUYER_MAX, SELLER_MAX } from '../../lib/oracles/message-text.ts';
 import { requestJson, responseJson } from './exchange.ts';
 import { accepted, expectRows, type Judged, type Row, type RuleContext, type RuleOutcome } from './kit.ts';
 import { formParts } from './multipart.ts';
@@ -82,9 +83,6 @@ function outsideCharset(text: string): string[] {
 }
 
 const isLatin1 = (text: string): boolean => [...text].every((char) => char.codePointAt(0)! <= 0xff);
-
-export const SELLER_MAX = 350;
-export const BUYER_MAX = 3500;
 
 /** The text limit of the sender: the seller when from.user_id is the seller of the path. */
 export function senderLimit(
