@@ -3,6 +3,7 @@ import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { COMPLETENESS_FAULTS } from './completeness.ts';
 import { ERROR_FAULTS } from './errors.ts';
+import { EVASION_FAULTS } from './evasion.ts';
 import { FINDINGS_FAULTS } from './findings.ts';
 import { HIDING_FAULTS } from './hiding.ts';
 import type { Fault } from './kit.ts';
@@ -65,6 +66,7 @@ export const FAULTS: readonly Fault[] = [
   ...COMPLETENESS_FAULTS,
   ...HIDING_FAULTS,
   ...FINDINGS_FAULTS,
+  ...EVASION_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */
