@@ -8,6 +8,7 @@ import { readOnce } from '../lib/client/read-once.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
 import { TargetMisbehaviour } from '../lib/client/transport.ts';
 import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
+import { factsDir } from '../lib/facts/reads.ts';
 import { mustRun } from '../lib/process/launch.ts';
 import { shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
@@ -60,6 +61,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   startRunLedger();
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
+  rmSync(factsDir(run.reportsDir), { recursive: true, force: true });
   // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
   if (needsTarget && run.baseURL) await ensureTargetAnswers(target);
   if (needsTarget) await discoverOnce(target, run.reportsDir);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { COMPLETENESS_FAULTS } from './completeness.ts';
+import { DISAGREEING_FAULTS } from './disagreeing.ts';
 import { ERROR_FAULTS } from './errors.ts';
 import { EVASION_FAULTS } from './evasion.ts';
 import { FINDINGS_FAULTS } from './findings.ts';
@@ -67,6 +68,7 @@ export const FAULTS: readonly Fault[] = [
   ...HIDING_FAULTS,
   ...FINDINGS_FAULTS,
   ...EVASION_FAULTS,
+  ...DISAGREEING_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */
