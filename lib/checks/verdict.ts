@@ -53,6 +53,8 @@ function judgeOmission(finding: Finding, target: TargetProfile): JudgedFinding {
   const policy = omissionPolicy(target);
   if (policy === 'fail') return { ...finding, outcome: 'new' };
   if (policy === 'report') return { ...finding, outcome: 'reported' };
+  // A 206 answers what it could obtain (ORD-READ-PARTIAL): the memory of full answers does not hold for it.
+  if (finding.evidence.status === 206) return { ...finding, outcome: 'reported' };
   const memory = memoryOf(target);
   const tally = memory.presence[finding.operation];
   if (!alwaysPresent(tally, finding.field)) return { ...finding, outcome: 'reported' };

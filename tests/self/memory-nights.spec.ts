@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { alwaysPresent, type Presence, tallyAnswer } from '../../lib/checks/presence.ts';
+import { alwaysPresent, type Presence, tallyAnswer, writeMemory } from '../../lib/checks/presence.ts';
+import type { Finding } from '../../lib/checks/types.ts';
+import { judge } from '../../lib/checks/verdict.ts';
 import {
   type CoverageDrop,
   coverageDrop,
@@ -12,6 +14,7 @@ import {
 import { runScope, testsThatRan } from '../../lib/memory/partial.ts';
 import type { RunMemory } from '../../lib/memory/run-memory.ts';
 import { runCommand } from '../../lib/process/launch.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
 import { build } from '../../mock/app.ts';
 import { runSuite, writeProfile } from './hostile/nested.ts';
 
@@ -124,6 +127,26 @@ test.describe('memory rules', () => {
     expect(alwaysPresent(presence.op, 'results[].id')).toBe(false);
     tallyAnswer(presence, 'op', { results: [{ id: 1 }] });
     expect(alwaysPresent(presence.op, 'results[].id')).toBe(true);
+  });
+
+  test('an omission in a 206 is reported: the memory of full answers does not hold for it', () => {
+    const memory = join(mkdtempSync(join(tmpdir(), 'memory-206-')), 'm.json');
+    const presence: Presence = {};
+    for (const id of [1, 2]) tallyAnswer(presence, 'GET /orders/{order_id}', { id, shipping: { id } });
+    writeMemory(memory, presence, '2026-11-26');
+    const finding = (status: number): Finding => ({
+      check: 'responseSchemaConformance',
+      requirement: 'ORD-ORDER-FIELDS',
+      operation: 'GET /orders/{order_id}',
+      field: 'shipping.id',
+      pointer: '/shipping',
+      level: 'omission',
+      keyword: 'required',
+      message: 'without shipping.id',
+      evidence: { status },
+    });
+    const target = { isMock: false, memory } as TargetProfile;
+    expect(judge([finding(200), finding(206)], target).map((f) => f.outcome)).toEqual(['new', 'reported']);
   });
 
   const held = (requirement: string): RunTest => ({
