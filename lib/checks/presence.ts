@@ -22,6 +22,8 @@ interface PresenceTally {
  * The tallies of a run, or of the memory a target keeps between runs, by operation (`GET /orders/{order_id}`).
  * The memory is the sum of the tallies of every run it remembered (lib/report/verdict/memory.ts): no run
  * replaces another, so a partial run (a slice, a shard) adds what it saw and never makes a fuller tally poorer.
+ * The price: a field a target began to send after its first remembered night is never protected by that
+ * memory (its earlier answers lacked it); a new memory file starts the count again.
  */
 export type Presence = Record<string, PresenceTally>;
 

@@ -31,8 +31,6 @@ export interface MemoryComparison {
   coverageDrop: CoverageDrop[];
   /** Remembered data read again by discovery: still qualifying, gone, or unreadable. */
   rechecks: Recheck[];
-  /** Why the run is partial (a shard, a slice, tests that did not run); undefined for a whole run. */
-  partial?: string;
 }
 
 const scopeOf = (reports: string): RunScope => runScope(join(reports, 'results.json'));
@@ -48,7 +46,6 @@ export function compareWithMemory(profile: Profile, reports: string, tests: RunT
     ...(memory?.date ? { lastRun: memory.date } : {}),
     coverageDrop: coverageDrop(memory, testsThatRan(tests, scope), rechecks),
     rechecks,
-    ...(scope.partial ? { partial: scope.partial } : {}),
   };
 }
 
@@ -86,6 +83,11 @@ function nextPresence(previous: RunMemory | undefined, tonight: Presence, end: R
   };
 }
 
+function fieldsNotRemembered(end: RunEnd): string {
+  if (end.passed || end.accepting) return 'no field answered';
+  return 'the fields of this failing run not remembered (a field that disappeared fails again until --update-baseline accepts it)';
+}
+
 /**
  * Writes the target's memory: the fields answered (summed over the runs remembered; see nextPresence),
  * the data discovery found, the last run that verified each requirement. Returns the console lines saying so.
@@ -103,10 +105,8 @@ export function rememberRun(profile: Profile, reports: string, tests: RunTest[],
   const { remembered, ...presence } = nextPresence(previous, tonight, end, date);
   writeRunMemory(path, { date, ...presence, discovered, lastVerified });
   const fields = remembered
-    ? `the fields of ${Object.keys(tonight).length} operations added to ${presence.presenceRuns} remembered runs`
-    : end.passed || end.accepting
-      ? 'no field answered'
-      : 'the fields of this failing run not remembered (a field that disappeared fails again until --update-baseline accepts it)';
+    ? `the fields of ${Object.keys(tonight).length} operations remembered (${presence.presenceRuns} runs summed)`
+    : fieldsNotRemembered(end);
   const partial = scope.partial
     ? ` (a partial run: ${scope.partial}; it adds to the memory, never replaces it)`
     : '';
