@@ -63,11 +63,11 @@ async function night(faults: string[], env: Record<string, string>): Promise<Nig
 
 test.describe
   .serial('memory over four nights: a renamed listed field keeps failing', () => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const nights: Night[] = [];
 
     test.beforeAll(async () => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const memory = join(mkdtempSync(join(tmpdir(), 'memory-nights-')), 'memory.json');
       const { path } = writeProfile('memory-nights', {}, true);
       const env = { TARGET: path, MEMORY: memory, LEAN_REPORTS: '1' };
