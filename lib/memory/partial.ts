@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * Whether a run saw less than the whole suite, read from its Playwright JSON report: a shard
- * (`config.shard`), a slice named on the command line (`--grep`, `--grep-invert`, `--last-failed`,
- * `--only-changed`, test files, projects short of contract and properties), or tests that did not run (the run stopped early:
- * `--max-failures`, an interruption, a timeout). A partial run adds what it saw to the memory (the
- * presence tallies are sums, the last-verified dates are per requirement) and its tests that did not
- * run are no evidence: never "not verified now", never a coverage drop.
+ * (`config.shard`), a slice named on the command line (`config.argv`: `--grep`, `--grep-invert`,
+ * `--last-failed`, `--only-changed`, test files, projects short of contract and properties), or tests
+ * that did not run (the run stopped early: `--max-failures`, an interruption, a timeout). A partial run
+ * adds what it saw to the memory (the presence tallies are sums, the last-verified dates are per
+ * requirement) and its tests that did not run are no evidence: never "not verified now", never a drop.
  */
 export interface RunScope {
   /** Why the run is partial; undefined for a whole run. */
