@@ -5,39 +5,54 @@ import { loadRealResponses } from './real-responses.ts';
 import { projectRoot } from './spec.ts';
 
 /**
- * Which fields the 2xx answers of one operation carried, counted over answers. A field is counted
- * once per answer that has it; its parent object once per answer that has the parent, so a field
- * present in every answer whose parent exists is "always present" there. Paths are written as the
- * findings write them: `expiration_date`, `payments[].id`, `[].tags.fixed`.
+ * Which fields the 2xx answers of one operation carried, counted per object: a field once per object
+ * that has it, its parent path once per object found there, so `results[].pack_id` is "always present"
+ * only when every result of every answer carried it (a list whose elements carry a field only sometimes
+ * never protects it). `parentAnswers` counts the answers in which the parent appeared at all. Paths are
+ * written as the findings write them: `expiration_date`, `payments[].id`, `[].tags.fixed`.
  */
 interface PresenceTally {
   answers: number;
   present: Record<string, number>;
   parents: Record<string, number>;
+  parentAnswers: Record<string, number>;
 }
 
-/** The tallies of a run, or of the memory a target keeps between runs, by operation (`GET /orders/{order_id}`). */
+/**
+ * The tallies of a run, or of the memory a target keeps between runs, by operation (`GET /orders/{order_id}`).
+ * The memory is the sum of the tallies of every run it remembered (lib/report/verdict/memory.ts): no run
+ * replaces another, so a partial run (a slice, a shard) adds what it saw and never makes a fuller tally poorer.
+ * The price: a field a target began to send after its first remembered night is never protected by that
+ * memory (its earlier answers lacked it); a new memory file starts the count again.
+ */
 export type Presence = Record<string, PresenceTally>;
 
-/** Where a memory came from: the last run of this target, or production's captures (fixtures/real-responses). */
+/** Where a memory came from: the runs of this target, or production's captures (fixtures/real-responses). */
 export interface PresenceMemory {
   source: string;
   presence: Presence;
 }
 
-/** A field is "always present" only when at least this many answers showed its parent: one answer proves nothing. */
+/**
+ * A field is "always present" only when its parent appeared in at least this many answers: one answer
+ * proves nothing. An operation read once a run is protected after two runs that carried the field.
+ */
 const MIN_ANSWERS = 2;
 
-function walk(node: unknown, path: string, present: Set<string>, parents: Set<string>): void {
+type Counts = Map<string, number>;
+
+const bump = (counts: Counts, path: string) => counts.set(path, (counts.get(path) ?? 0) + 1);
+
+function walk(node: unknown, path: string, present: Counts, parents: Counts): void {
   if (Array.isArray(node)) {
     for (const element of node) walk(element, `${path}[]`, present, parents);
     return;
   }
   if (node === null || typeof node !== 'object') return;
-  parents.add(path);
+  bump(parents, path);
   for (const [key, value] of Object.entries(node)) {
     const child = path ? `${path}.${key}` : key;
-    present.add(child);
+    bump(present, child);
     walk(value, child, present, parents);
   }
 }
@@ -49,51 +64,65 @@ function parentOf(path: string): string {
 }
 
 function tallyOf(presence: Presence, operation: string): PresenceTally {
-  presence[operation] ??= { answers: 0, present: {}, parents: {} };
+  presence[operation] ??= { answers: 0, present: {}, parents: {}, parentAnswers: {} };
   return presence[operation];
 }
 
-function addPaths(tally: PresenceTally, present: Set<string>, parents: Set<string>): void {
-  for (const path of present) tally.present[path] = (tally.present[path] ?? 0) + 1;
-  for (const path of parents) tally.parents[path] = (tally.parents[path] ?? 0) + 1;
+function addCounts(into: Record<string, number>, counts: Iterable<[string, number]>): void {
+  for (const [path, n] of counts) into[path] = (into[path] ?? 0) + n;
+}
+
+/** Adds the objects of one answer (or of one element standing for a list's element) to a tally. */
+function addAnswer(tally: PresenceTally, body: unknown, root = ''): void {
+  const present: Counts = new Map();
+  const parents: Counts = new Map();
+  walk(body, root, present, parents);
+  addCounts(tally.present, present);
+  addCounts(tally.parents, parents);
+  addCounts(
+    tally.parentAnswers,
+    [...parents.keys()].map((path) => [path, 1]),
+  );
 }
 
 /** Adds one answer's body to the tally of its operation. */
 export function tallyAnswer(presence: Presence, operation: string, body: unknown): void {
-  const present = new Set<string>();
-  const parents = new Set<string>();
-  walk(body, '', present, parents);
   const tally = tallyOf(presence, operation);
   tally.answers += 1;
-  addPaths(tally, present, parents);
+  addAnswer(tally, body);
 }
 
-/** Sums tallies (the workers' files of one run). */
-function mergePresence(parts: Presence[]): Presence {
+/** Sums tallies: the workers' files of one run, or the remembered runs and tonight's. */
+export function mergePresence(parts: Presence[]): Presence {
   const merged: Presence = {};
   for (const part of parts) {
     for (const [operation, tally] of Object.entries(part)) {
       const into = tallyOf(merged, operation);
       into.answers += tally.answers;
-      for (const [path, n] of Object.entries(tally.present))
-        into.present[path] = (into.present[path] ?? 0) + n;
-      for (const [path, n] of Object.entries(tally.parents))
-        into.parents[path] = (into.parents[path] ?? 0) + n;
+      addCounts(into.present, Object.entries(tally.present));
+      addCounts(into.parents, Object.entries(tally.parents));
+      addCounts(into.parentAnswers, Object.entries(tally.parentAnswers));
     }
   }
   return merged;
 }
 
-/** Whether every answer of the tally that had the field's parent (at least two) had the field too. */
-export function alwaysPresent(tally: PresenceTally | undefined, field: string): boolean {
-  if (!tally) return false;
-  const parents = tally.parents[parentOf(field)] ?? 0;
-  return parents >= MIN_ANSWERS && tally.present[field] === parents;
+/**
+ * The tallies of a saved memory counted per object. Memories written before (counted once per answer,
+ * without `parentAnswers`) are left out: they would protect a field some list elements never carry.
+ */
+export function perObjectTallies(presence: Presence | undefined): Presence {
+  return Object.fromEntries(
+    Object.entries(presence ?? {}).filter(([, tally]) => tally.parentAnswers !== undefined),
+  );
 }
 
-/** The memory of the previous run (profile field `memory`), carrying forward operations tonight's run did not answer. */
-export function nextMemory(previous: Presence | undefined, tonight: Presence): Presence {
-  return { ...previous, ...tonight };
+/** Whether every object at the field's parent, over at least two answers that had the parent, had the field. */
+export function alwaysPresent(tally: PresenceTally | undefined, field: string): boolean {
+  if (!tally) return false;
+  const parent = parentOf(field);
+  const objects = tally.parents[parent] ?? 0;
+  return (tally.parentAnswers[parent] ?? 0) >= MIN_ANSWERS && tally.present[field] === objects;
 }
 
 const ORDER_READ = 'GET /orders/{order_id}';
@@ -110,11 +139,7 @@ function productionPresence(): Presence {
     if (capture.status < 200 || capture.status >= 300) continue;
     const operation = `${capture.method.toUpperCase()} ${capture.path}`;
     tallyAnswer(presence, operation, capture.body);
-    if (operation !== ORDER_READ) continue;
-    const present = new Set<string>();
-    const parents = new Set<string>();
-    walk(capture.body, 'results[]', present, parents);
-    addPaths(tallyOf(presence, ORDER_SEARCH), present, parents);
+    if (operation === ORDER_READ) addAnswer(tallyOf(presence, ORDER_SEARCH), capture.body, 'results[]');
   }
   return presence;
 }
@@ -126,12 +151,31 @@ export function memoryPath(target: Pick<TargetProfile, 'memory'>, env = process.
   return isAbsolute(path) ? path : join(projectRoot, path);
 }
 
-/** The memory omissions are judged against: the target's last run when it has one, else production's captures. */
+/** What a memory file says of the runs whose answers it sums (lib/memory/run-memory.ts writes more beside it). */
+interface SavedPresence {
+  date?: string;
+  presence?: Presence;
+  /** The last run whose answers were remembered, and how many were (a failing run is never remembered). */
+  presenceDate?: string;
+  presenceRuns?: number;
+}
+
+function sourceOf(saved: SavedPresence): string {
+  const before = (saved.presenceRuns ?? 1) - 1;
+  const earlier = before > 0 ? ` and ${before} remembered before it` : '';
+  return `the last run of this target (${saved.presenceDate ?? saved.date ?? 'undated'})${earlier}`;
+}
+
+/**
+ * The memory omissions are judged against: the runs of this target it remembers, else (no memory yet,
+ * or none of its runs remembered) production's captures.
+ */
 export function loadMemory(target: Pick<TargetProfile, 'memory'>): PresenceMemory {
   const path = memoryPath(target);
   if (path && existsSync(path)) {
-    const saved = JSON.parse(readFileSync(path, 'utf8')) as { date?: string; presence: Presence };
-    return { source: `the last run of this target (${saved.date ?? 'undated'})`, presence: saved.presence };
+    const saved = JSON.parse(readFileSync(path, 'utf8')) as SavedPresence;
+    const presence = perObjectTallies(saved.presence);
+    if (Object.keys(presence).length > 0) return { source: sourceOf(saved), presence };
   }
   return {
     source: "production's captured answers (fixtures/real-responses)",

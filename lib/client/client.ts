@@ -278,7 +278,8 @@ export class ApiClient {
       },
       { status, headers, body, text },
     ).map((finding) => ({ ...finding, message: this.redact(finding.message) }));
-    if (status >= 200 && status < 300 && body !== undefined)
+    // A 206 empties fields by design (ORD-READ-PARTIAL): counted, it would unprotect them for every 200.
+    if (status >= 200 && status < 300 && status !== 206 && body !== undefined)
       tallyAnswer(workerPresence, `${op.method.toUpperCase()} ${op.path}`, body);
     const judged = judge(findings, this.profile);
     recordFindings(judged);

@@ -1,13 +1,15 @@
 import { type JudgedTest, judgedStatus, tallyJudgements } from '../judge/status.ts';
 import { needOf } from '../profile/needs.ts';
-import type { Recheck, RememberedData, RunMemory } from './run-memory.ts';
+import { lastVerifiedOf, type Recheck, type RememberedData, type RunMemory } from './run-memory.ts';
 
 /** What the coverage drop needs of a test of the run (lib/report/verdict/results.ts TestRecord fits). */
 export type RunTest = JudgedTest;
 
-/** A requirement verified by the last run and not by this one, with the data whose absence made it so. */
+/** A requirement an earlier run verified and this one did not, with the data whose absence made it so. */
 export interface CoverageDrop {
   requirement: string;
+  /** The date of the last run that verified it. */
+  lastVerified?: string;
   /** The data that vanished: the need and the value remembered for it (`orders.fraud = 2000000010`). */
   data: string;
   /** The read that showed it (the recheck of the remembered value, or what discovery could not find). */
@@ -38,12 +40,24 @@ export function requirementOutcomes(tests: RunTest[]): Map<string, Outcome> {
   return outcomes;
 }
 
-/** The requirements to remember as verified: this run's, and those of the last run no test of this run cited (a slice). */
-export function nextVerified(memory: RunMemory | undefined, tests: RunTest[]): string[] {
+/**
+ * Requirement id → the last run that verified it: tonight's date for each requirement verified now; the
+ * remembered date for the others (failed, not verified, or not cited by this slice), so a requirement
+ * that fails one night and goes unverified the next is still a coverage drop. `accepting` (the baseline
+ * being updated) forgets the requirements this run cited and did not verify: the team accepts the drop.
+ */
+export function nextLastVerified(
+  memory: RunMemory | undefined,
+  tests: RunTest[],
+  date: string,
+  accepting = false,
+): Record<string, string> {
   const outcomes = requirementOutcomes(tests);
-  const kept = (memory?.verified ?? []).filter((id) => !outcomes.has(id));
-  const now = [...outcomes].filter(([, outcome]) => outcome === 'verified').map(([id]) => id);
-  return [...new Set([...now, ...kept])].sort();
+  const kept = Object.entries(lastVerifiedOf(memory)).filter(
+    ([id]) => !accepting || !outcomes.has(id) || outcomes.get(id) === 'verified',
+  );
+  const now = [...outcomes].filter(([, outcome]) => outcome === 'verified').map(([id]) => [id, date]);
+  return Object.fromEntries([...kept, ...now].sort(([a], [b]) => String(a).localeCompare(String(b))));
 }
 
 /** The data to remember: what discovery found now, and remembered data not found again but not shown to have gone. */
@@ -87,26 +101,29 @@ function vanished(need: string, memory: RunMemory | undefined, rechecks: Recheck
 }
 
 /**
- * Requirements the last run verified that this run cited but did not verify (every test citing them
- * skipped), each with the data whose absence skipped it, the read that showed it, and whether a live
- * server may change that data legitimately. A requirement no test of this run cites is not judged.
+ * Requirements an earlier run verified (the last run that verified each, not only the last run) that
+ * this run cited but did not verify (every test citing them skipped or judged nothing), each with the
+ * data whose absence skipped it, the read that showed it, and whether a live server may change that data
+ * legitimately. A requirement no test of this run cites is not judged; one that failed is a failure, not a drop.
  */
 export function coverageDrop(
   memory: RunMemory | undefined,
   tests: RunTest[],
   rechecks: Recheck[],
 ): CoverageDrop[] {
-  const before = new Set(memory?.verified ?? []);
+  const before = lastVerifiedOf(memory);
   const drops: CoverageDrop[] = [];
   for (const [id, outcome] of requirementOutcomes(tests)) {
-    if (!before.has(id) || outcome !== 'not verified') continue;
+    const lastVerified = before[id];
+    if (lastVerified === undefined || outcome !== 'not verified') continue;
     const reasons = [
       ...new Set(tests.filter((t) => t.requirements.includes(id)).map((t) => t.skipReason ?? 'skipped')),
     ];
     const needs = [...new Set(reasons.flatMap(needsNamed))];
     const skipped = reasons.join('; ');
-    if (needs.length === 0) drops.push({ requirement: id, data: '(no data named)', read: skipped, skipped });
-    for (const need of needs) drops.push({ requirement: id, ...vanished(need, memory, rechecks), skipped });
+    const drop = { requirement: id, lastVerified, skipped };
+    if (needs.length === 0) drops.push({ ...drop, data: '(no data named)', read: skipped });
+    for (const need of needs) drops.push({ ...drop, ...vanished(need, memory, rechecks) });
   }
   return drops.sort((a, b) => a.requirement.localeCompare(b.requirement));
 }
@@ -114,5 +131,6 @@ export function coverageDrop(
 /** One line per drop, for the console and the index page. */
 export function describeDrop(drop: CoverageDrop): string {
   const legitimate = drop.legitimate ? ` (may be legitimate: ${drop.legitimate})` : '';
-  return `${drop.requirement}: ${drop.data} vanished; ${drop.read}${legitimate}`;
+  const when = drop.lastVerified ? ` (last verified ${drop.lastVerified})` : '';
+  return `${drop.requirement}${when}: ${drop.data} vanished; ${drop.read}${legitimate}`;
 }

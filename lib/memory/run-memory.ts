@@ -1,19 +1,28 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Presence } from '../checks/presence.ts';
+import { type Presence, perObjectTallies } from '../checks/presence.ts';
 
 /**
  * A target's memory between runs (profile field `memory`, `MEMORY=path` overrides): which fields each
  * operation answered (the omission judgement, presence.ts), the data discovery found per need (offered
- * to the next run's discovery first) and the requirements the run verified (a requirement verified
- * last time and not now is a coverage drop: data that vanished hides a regression behind "not verified").
+ * to the next run's discovery first) and, per requirement, the last run that verified it (a requirement
+ * verified then and not now is a coverage drop: data that vanished hides a regression behind "not verified").
  */
 export interface RunMemory {
   date?: string;
+  /**
+   * The fields answered, summed over the runs remembered: only runs whose verdict passed (or whose
+   * baseline was being updated) are, so a field that disappears fails every night until the baseline accepts it.
+   */
   presence: Presence;
+  /** The last run whose answers were remembered, and how many runs were. */
+  presenceDate?: string;
+  presenceRuns?: number;
   /** What discovery found, per need, and the read it came from. */
   discovered?: RememberedData[];
-  /** Requirements verified by the last run that ran a test citing them. */
+  /** Requirement id → the date of the last run that verified it. */
+  lastVerified?: Record<string, string>;
+  /** Older memories: the requirements the last run verified (read as verified on `date`). */
   verified?: string[];
 }
 
@@ -36,7 +45,14 @@ export interface Recheck {
 
 export function readRunMemory(path: string | undefined): RunMemory | undefined {
   if (!path || !existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as RunMemory;
+  const memory = JSON.parse(readFileSync(path, 'utf8')) as RunMemory;
+  return { ...memory, presence: perObjectTallies(memory.presence) };
+}
+
+/** Requirement id → the date of the last run that verified it, older memories' `verified` included. */
+export function lastVerifiedOf(memory: RunMemory | undefined): Record<string, string> {
+  const older = (memory?.verified ?? []).map((id) => [id, memory?.date ?? 'undated'] as const);
+  return { ...Object.fromEntries(older), ...memory?.lastVerified };
 }
 
 export function writeRunMemory(path: string, memory: RunMemory): void {

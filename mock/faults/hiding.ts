@@ -2,8 +2,9 @@ import { type Fault, onJson, onRequest, query, type RouteKey } from './kit.ts';
 
 /**
  * Regressions that hide data rather than break an answer: the data a requirement needs vanishes from
- * the target, so a run that discovers its data finds none and reports the requirement "not verified".
- * Only a comparison with the last run (the target's memory, the coverage drop) shows them.
+ * the target, so a run that discovers its data finds none and reports the requirement "not verified";
+ * or a listed field is renamed, which a foreign target's fresh run only reports as an omission. Only a
+ * comparison with the remembered runs (the target's memory, the coverage drop) shows them.
  */
 
 const ORDER: RouteKey = 'GET /orders/:order_id';
@@ -13,6 +14,13 @@ const FRAUD = 'fraud_risk_detected';
 const NO_TAG = 'no_such_tag';
 
 type Json = Record<string, unknown>;
+
+/** A serializer that renames a field: the listed name is gone, another carries its value. */
+function renamed(order: Json, from: string, to: string): Json {
+  if (!(from in order)) return order;
+  const { [from]: value, ...rest } = order;
+  return { ...rest, [to]: value };
+}
 
 const withoutFraud = (order: Json): Json =>
   Array.isArray(order.tags) ? { ...order, tags: order.tags.filter((tag) => tag !== FRAUD) } : order;
@@ -53,5 +61,18 @@ export const HIDING_FAULTS: readonly Fault[] = [
         reply.removeHeader('x-content-missing');
         return payload;
       }),
+  },
+  {
+    name: 'order-currency-renamed',
+    requirement: 'ORD-ORDER-FIELDS',
+    description: 'orders answer currency_id renamed to currency (reads and search results)',
+    install: (app) => {
+      onJson(app, ORDER, (order) => renamed(order, 'currency_id', 'currency'));
+      onJson(app, SEARCH, (page) =>
+        Array.isArray(page.results)
+          ? { ...page, results: (page.results as Json[]).map((o) => renamed(o, 'currency_id', 'currency')) }
+          : page,
+      );
+    },
   },
 ];

@@ -13,6 +13,8 @@ import { smallProfile } from './target-run.ts';
  * Issue 19, item 3: a regression that hides data (the fraud tag dropped, no 206 ever answered) leaves a
  * run that discovers its data green with fewer requirements verified. With the first run's memory, the
  * second run reports the coverage drop by requirement and data, and --fail-on-coverage-drop fails it.
+ * Issue 35 (audit M2): a third run with the same regression still reports it, compared with the last
+ * run that verified each requirement (the first), not with the second, which verified neither.
  */
 const SLICE = 'fraud_risk_detected|answers 206 with X-Content-Missing|answers with x-format-new';
 const HIDING = ['fraud-tag-dropped', 'partial-never-answered'];
@@ -40,16 +42,17 @@ function verdict(run: SuiteRun, env: Record<string, string | undefined>, args: s
 
 test.describe
   .serial('memory between runs: the coverage drop', () => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const dir = mkdtempSync(join(tmpdir(), 'coverage-drop-'));
     const memory = join(dir, 'memory.json');
     let first: ReturnType<typeof verdict>;
     let second: ReturnType<typeof verdict>;
     let failing: ReturnType<typeof verdict>;
+    let third: ReturnType<typeof verdict>;
     let remembered: RunMemory;
 
     test.beforeAll(async () => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const faithful = await startMock();
       const hiding = await startMock(HIDING);
       try {
@@ -70,6 +73,11 @@ test.describe
         copyFileSync(memory, copy);
         second = verdict(run2, { ...env, BASE_URL: hiding.url });
         failing = verdict(run2, { ...env, MEMORY: copy, BASE_URL: hiding.url }, ['--fail-on-coverage-drop']);
+        const run3 = await runSuite(['--project', 'contract', '--grep', SLICE], {
+          ...env,
+          BASE_URL: hiding.url,
+        });
+        third = verdict(run3, { ...env, BASE_URL: hiding.url });
       } finally {
         await faithful.close();
         await hiding.close();
@@ -79,7 +87,9 @@ test.describe
     test('the first run verifies both requirements and remembers them with the data it found', () => {
       expect(first.status, first.output).toBe(0);
       expect(first.coverageDrop).toEqual([]);
-      expect(remembered.verified).toEqual(expect.arrayContaining(['ORD-STATUS-FRAUD', 'ORD-READ-PARTIAL']));
+      expect(Object.keys(remembered.lastVerified ?? {})).toEqual(
+        expect.arrayContaining(['ORD-STATUS-FRAUD', 'ORD-READ-PARTIAL']),
+      );
       expect(remembered.discovered?.map((d) => d.path)).toEqual(
         expect.arrayContaining(['orders.fraud', 'orders.partial']),
       );
@@ -108,5 +118,14 @@ test.describe
         'ORD-STATUS-FRAUD',
       ]);
       expect(failing.output).toMatch(/the run fails \(--fail-on-coverage-drop\)/);
+    });
+
+    test('the third run with the same regression still reports the drop, against the first run', () => {
+      expect(
+        third.coverageDrop.map((d) => d.requirement),
+        third.output,
+      ).toEqual(['ORD-READ-PARTIAL', 'ORD-STATUS-FRAUD']);
+      const firstRun = remembered.lastVerified?.['ORD-STATUS-FRAUD'];
+      expect(third.coverageDrop.every((d) => d.lastVerified === firstRun)).toBe(true);
     });
   });

@@ -1,17 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { memoryPath, nextMemory, readRunPresence } from '../../checks/presence.ts';
+import { memoryPath, mergePresence, type Presence, readRunPresence } from '../../checks/presence.ts';
 import {
   type CoverageDrop,
   coverageDrop,
   describeDrop,
   nextDiscovered,
-  nextVerified,
+  nextLastVerified,
   type RunTest,
 } from '../../memory/coverage-drop.ts';
+import { type RunScope, runScope, testsThatRan } from '../../memory/partial.ts';
 import {
   type Recheck,
   type RememberedData,
+  type RunMemory,
   readRechecks,
   readRunMemory,
   writeRunMemory,
@@ -31,15 +33,18 @@ export interface MemoryComparison {
   rechecks: Recheck[];
 }
 
+const scopeOf = (reports: string): RunScope => runScope(join(reports, 'results.json'));
+
 /** This run against the memory of the last (read before the verdict writes the new memory). */
 export function compareWithMemory(profile: Profile, reports: string, tests: RunTest[]): MemoryComparison {
   const path = memoryPath(profile);
   const memory = readRunMemory(path);
   const rechecks = path ? readRechecks(reports) : [];
+  const scope = scopeOf(reports);
   return {
     ...(path ? { memory: path } : {}),
     ...(memory?.date ? { lastRun: memory.date } : {}),
-    coverageDrop: coverageDrop(memory, tests, rechecks),
+    coverageDrop: coverageDrop(memory, testsThatRan(tests, scope), rechecks),
     rechecks,
   };
 }
@@ -52,26 +57,61 @@ function foundByDiscovery(profile: Profile, reports: string): RememberedData[] {
   return result.target === profile.name ? (result.found ?? []) : [];
 }
 
+/** How the run that is remembered ended: its verdict, and whether the baseline is being updated from it. */
+export interface RunEnd {
+  passed: boolean;
+  /** --update-baseline: tonight's answers and coverage are accepted as they are. */
+  accepting: boolean;
+}
+
 /**
- * Writes the target's memory: the fields this run's answers carried (presence), the data discovery
- * found, the requirements verified. Returns the console lines saying so.
+ * The fields to remember: the remembered runs' tallies plus tonight's, only when tonight's verdict
+ * passed or the baseline accepts it. A failing night is never remembered, so a field that disappeared
+ * keeps failing every night until `--update-baseline` accepts its absence.
  */
-export function rememberRun(profile: Profile, reports: string, tests: RunTest[]): string[] {
+function nextPresence(previous: RunMemory | undefined, tonight: Presence, end: RunEnd, date: string) {
+  const remember = end.passed || end.accepting;
+  if (!remember || Object.keys(tonight).length === 0) {
+    const { presenceDate, presenceRuns } = previous ?? {};
+    return { presence: previous?.presence ?? {}, presenceDate, presenceRuns, remembered: false };
+  }
+  return {
+    presence: mergePresence([previous?.presence ?? {}, tonight]),
+    presenceDate: date,
+    presenceRuns: (previous?.presenceRuns ?? 0) + 1,
+    remembered: true,
+  };
+}
+
+function fieldsNotRemembered(end: RunEnd): string {
+  if (end.passed || end.accepting) return 'no field answered';
+  return 'the fields of this failing run not remembered (a field that disappeared fails again until --update-baseline accepts it)';
+}
+
+/**
+ * Writes the target's memory: the fields answered (summed over the runs remembered; see nextPresence),
+ * the data discovery found, the last run that verified each requirement. Returns the console lines saying so.
+ */
+export function rememberRun(profile: Profile, reports: string, tests: RunTest[], end: RunEnd): string[] {
   const path = memoryPath(profile);
   if (!path) return [];
   const previous = readRunMemory(path);
   const tonight = readRunPresence(reports);
   const rechecks = readRechecks(reports);
-  const verified = nextVerified(previous, tests);
+  const date = new Date().toISOString();
+  const scope = scopeOf(reports);
+  const lastVerified = nextLastVerified(previous, testsThatRan(tests, scope), date, end.accepting);
   const discovered = nextDiscovered(previous, foundByDiscovery(profile, reports), rechecks);
-  writeRunMemory(path, {
-    date: new Date().toISOString(),
-    presence: nextMemory(previous?.presence, tonight),
-    discovered,
-    verified,
-  });
+  const { remembered, ...presence } = nextPresence(previous, tonight, end, date);
+  writeRunMemory(path, { date, ...presence, discovered, lastVerified });
+  const fields = remembered
+    ? `the fields of ${Object.keys(tonight).length} operations remembered (${presence.presenceRuns} runs summed)`
+    : fieldsNotRemembered(end);
+  const partial = scope.partial
+    ? ` (a partial run: ${scope.partial}; it adds to the memory, never replaces it)`
+    : '';
   return [
-    `memory: the fields of ${Object.keys(tonight).length} operations, ${discovered.length} data needs and ${verified.length} verified requirements written to ${path}`,
+    `memory: ${fields}; ${discovered.length} data needs and ${Object.keys(lastVerified).length} verified requirements written to ${path}${partial}`,
   ];
 }
 
@@ -90,7 +130,7 @@ export function describeComparison(comparison: MemoryComparison): string[] {
   if (drop.length > 0) {
     const ids = new Set(drop.map((d) => d.requirement));
     lines.push(
-      `coverage drop: ${ids.size} requirements verified by the last run (${comparison.lastRun ?? 'undated'}) are not verified now`,
+      `coverage drop: ${ids.size} requirements verified by the last run that verified each are not verified now`,
     );
     for (const d of drop) lines.push(`  ${describeDrop(d)}`);
   }

@@ -1,0 +1,212 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { alwaysPresent, type Presence, tallyAnswer, writeMemory } from '../../lib/checks/presence.ts';
+import type { Finding } from '../../lib/checks/types.ts';
+import { judge } from '../../lib/checks/verdict.ts';
+import {
+  type CoverageDrop,
+  coverageDrop,
+  nextLastVerified,
+  type RunTest,
+} from '../../lib/memory/coverage-drop.ts';
+import { runScope, testsThatRan } from '../../lib/memory/partial.ts';
+import type { RunMemory } from '../../lib/memory/run-memory.ts';
+import { runCommand } from '../../lib/process/launch.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+import { build } from '../../mock/app.ts';
+import { runSuite, writeProfile } from './hostile/nested.ts';
+
+/**
+ * Issue 35 item 3, a memory that holds: one memory file over four nights of a foreign read-only target.
+ * Nights 1–2: the alternate mock whose order search results each leave out a seeded 30% of the fields
+ * production leaves out (a listed field some elements carry and others never do): both pass, no coverage
+ * drop. Nights 3–4: the same server with `currency_id` renamed by a serializer: both fail, the failing
+ * night 3 is not remembered. Cheap: one order-search test (two answers a night) and the mock's ids given.
+ */
+const SLICE = 'sorts by date with date_asc and date_desc';
+const ALTERNATE = { seed: 7, force: { 'order-search-fields': 'random', 'order-read-fields': 'random' } };
+const RENAMED = 'order-currency-renamed';
+
+interface Night {
+  suite: number | null;
+  verdict: number | null;
+  output: string;
+  coverageDrop: CoverageDrop[];
+  memory: RunMemory;
+}
+
+async function night(faults: string[], env: Record<string, string>): Promise<Night> {
+  const app = await build({ alternate: ALTERNATE, faults });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const run = await runSuite(['--project', 'contract', '--grep', SLICE], { ...env, BASE_URL: url });
+    // As the CI example runs it: a coverage drop fails the night.
+    const verdict = runCommand('node', ['--import', 'tsx', 'scripts/verdict.ts', '--fail-on-coverage-drop'], {
+      env: { ...env, BASE_URL: url, REPORTS_DIR: run.dir },
+    });
+    const json = JSON.parse(readFileSync(join(run.dir, 'verdict.json'), 'utf8')) as {
+      coverageDrop: CoverageDrop[];
+    };
+    return {
+      suite: run.status,
+      verdict: verdict.status,
+      output: `${run.output}\n${verdict.stdout}${verdict.stderr}`,
+      coverageDrop: json.coverageDrop,
+      memory: JSON.parse(readFileSync(env.MEMORY ?? '', 'utf8')) as RunMemory,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+test.describe
+  .serial('memory over four nights: a renamed listed field keeps failing', () => {
+    test.setTimeout(360_000);
+    const nights: Night[] = [];
+
+    test.beforeAll(async () => {
+      test.setTimeout(360_000);
+      const memory = join(mkdtempSync(join(tmpdir(), 'memory-nights-')), 'memory.json');
+      const { path } = writeProfile('memory-nights', {}, true);
+      const env = { TARGET: path, MEMORY: memory, LEAN_REPORTS: '1' };
+      for (const faults of [[], [], [RENAMED], [RENAMED]]) nights.push(await night(faults, env));
+    });
+
+    test('nights 1–2: an unchanged server whose results carry some listed fields only sometimes passes', () => {
+      for (const n of nights.slice(0, 2)) {
+        expect(n.suite, n.output).toBe(0);
+        expect(n.verdict, n.output).toBe(0);
+        expect(n.coverageDrop).toEqual([]);
+      }
+      const search = nights[1]?.memory.presence['GET /orders/search'];
+      expect(nights[1]?.memory.presenceRuns).toBe(2);
+      // Some results leave pack_id out: never protected; every result carried currency_id: protected.
+      expect(search?.present['results[].pack_id']).toBeLessThan(search?.parents['results[]'] ?? 0);
+      expect(alwaysPresent(search, 'results[].pack_id')).toBe(false);
+      expect(alwaysPresent(search, 'results[].currency_id')).toBe(true);
+    });
+
+    test('night 3: currency_id renamed fails as a field that disappeared, and the night is not remembered', () => {
+      const n = nights[2] as Night;
+      expect(n.suite, n.output).not.toBe(0);
+      expect(n.verdict, n.output).toBe(1);
+      expect(n.output).toMatch(/currency_id[^\n]*it disappeared/);
+      expect(n.output).toMatch(/fields of this failing run not remembered/);
+      expect(n.memory.presenceRuns).toBe(2);
+      expect(n.memory.presence).toEqual(nights[1]?.memory.presence);
+    });
+
+    test('night 4: the same fault still fails', () => {
+      const n = nights[3] as Night;
+      expect(n.suite, n.output).not.toBe(0);
+      expect(n.verdict, n.output).toBe(1);
+      expect(n.output).toMatch(/currency_id[^\n]*it disappeared/);
+    });
+  });
+
+test.describe('memory rules', () => {
+  test('a listed field is present when every element of every answer had it', () => {
+    const presence: Presence = {};
+    tallyAnswer(presence, 'op', {
+      results: [
+        { id: 1, x: 1 },
+        { id: 2, x: 2 },
+      ],
+    });
+    tallyAnswer(presence, 'op', { results: [{ id: 3, x: 3 }, { id: 4 }] });
+    expect(alwaysPresent(presence.op, 'results[].id')).toBe(true);
+    // Present in some element of every answer: not always present.
+    expect(alwaysPresent(presence.op, 'results[].x')).toBe(false);
+  });
+
+  test('an operation read once a run is protected from the second run that carried the field', () => {
+    const presence: Presence = {};
+    tallyAnswer(presence, 'op', { results: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+    expect(alwaysPresent(presence.op, 'results[].id')).toBe(false);
+    tallyAnswer(presence, 'op', { results: [{ id: 1 }] });
+    expect(alwaysPresent(presence.op, 'results[].id')).toBe(true);
+  });
+
+  test('an omission in a 206 is reported: the memory of full answers does not hold for it', () => {
+    const memory = join(mkdtempSync(join(tmpdir(), 'memory-206-')), 'm.json');
+    const presence: Presence = {};
+    for (const id of [1, 2]) tallyAnswer(presence, 'GET /orders/{order_id}', { id, shipping: { id } });
+    writeMemory(memory, presence, '2026-11-26');
+    const finding = (status: number): Finding => ({
+      check: 'responseSchemaConformance',
+      requirement: 'ORD-ORDER-FIELDS',
+      operation: 'GET /orders/{order_id}',
+      field: 'shipping.id',
+      pointer: '/shipping',
+      level: 'omission',
+      keyword: 'required',
+      message: 'without shipping.id',
+      evidence: { status },
+    });
+    const target = { isMock: false, memory } as TargetProfile;
+    expect(judge([finding(200), finding(206)], target).map((f) => f.outcome)).toEqual(['new', 'reported']);
+  });
+
+  const held = (requirement: string): RunTest => ({
+    title: `t ${requirement}`,
+    project: 'contract',
+    requirements: [requirement],
+    outcome: 'passed',
+    judgements: [{ requirement, instance: 'i', outcome: 'held', count: 1 }],
+  });
+  const failed = (requirement: string): RunTest => ({
+    ...held(requirement),
+    outcome: 'failed',
+    judgements: [],
+  });
+  const skipped = (requirement: string): RunTest => ({
+    ...held(requirement),
+    outcome: 'skipped',
+    skipReason: 'not verified: no data',
+    judgements: [],
+  });
+
+  test('the coverage drop compares with the last run that verified each requirement, past a failing night', () => {
+    const night1 = nextLastVerified(undefined, [held('A'), held('B')], 'n1');
+    const night2 = nextLastVerified({ presence: {}, lastVerified: night1 }, [failed('A'), held('B')], 'n2');
+    expect(night2).toEqual({ A: 'n1', B: 'n2' });
+    const drops = coverageDrop({ presence: {}, lastVerified: night2 }, [skipped('A'), held('B')], []);
+    expect(drops.map((d) => [d.requirement, d.lastVerified])).toEqual([['A', 'n1']]);
+    // --update-baseline accepts the drop: the requirement is forgotten until a run verifies it again.
+    expect(nextLastVerified({ presence: {}, lastVerified: night2 }, [skipped('A')], 'n3', true)).toEqual({
+      B: 'n2',
+    });
+  });
+
+  test('a partial run is named from the JSON report; its tests that did not run are no evidence', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'scope-')), 'results.json');
+    const spec = (title: string, results: { status: string }[]) => ({
+      title,
+      file: 'contract/a.spec.ts',
+      tests: [{ projectName: 'contract', results }],
+    });
+    const report = (config: object) => ({
+      config,
+      suites: [{ suites: [{ specs: [spec('ran', [{ status: 'passed' }]), spec('stopped', [])] }] }],
+    });
+    writeFileSync(
+      file,
+      JSON.stringify(report({ shard: { current: 1, total: 4 }, argv: ['node', 'pw', 'test'] })),
+    );
+    const scope = runScope(file);
+    expect(scope.partial).toBe('shard 1/4; 1 tests did not run');
+    const tests = [
+      { ...skipped('A'), title: 'd › stopped', file: 'contract/a.spec.ts' },
+      { ...held('B'), title: 'd › ran', file: 'contract/a.spec.ts' },
+    ];
+    expect(testsThatRan(tests, scope).map((t) => t.title)).toEqual(['d › ran']);
+    const argv = ['node', 'pw', 'test', '--project', 'contract', '--grep', 'x'];
+    writeFileSync(file, JSON.stringify({ config: { argv }, suites: [] }));
+    expect(runScope(file).partial).toBe('a slice (--grep, --project contract)');
+    const whole = ['node', 'pw', 'test', '--project', 'contract', '--project', 'properties'];
+    writeFileSync(file, JSON.stringify({ config: { argv: whole, shard: null }, suites: [] }));
+    expect(runScope(file).partial).toBeUndefined();
+  });
+});
