@@ -1,9 +1,12 @@
-import { expect } from '../../../fixtures/index.ts';
+import { expect, notJudged } from '../../../fixtures/index.ts';
+import { type ExpectedError, expectError } from '../../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
+import type { Judgement } from '../../../lib/judge/judgement.ts';
+import { type FoundOrder, judgeResults, type ResultRule } from '../../../lib/oracles/order-search-rules.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
-import { judged, skipUnless } from './reference.ts';
+import { skipUnless } from './reference.ts';
 
 /** A whole order (200), typed from the spec. */
 export type Order = Schemas['Order'];
@@ -84,19 +87,50 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
 }
 
 /**
- * The results whose `field` an order-search rule judges: every one on the mock (it sends every listed
- * field, so one left out fails here), on a foreign target those that show it (an omission is the
- * schema check's to report, not the rule's).
+ * Records the judgements a rule of lib/oracles returned: "not judged" as such (with its reason), held
+ * and broken through `expect` under the requirement and the instance, so a broken one fails the test.
  */
-export function showing<O extends { id: number }>(
+export function expectJudgements(judgements: readonly Judgement[]): void {
+  for (const j of judgements)
+    if (j.outcome === 'not judged') notJudged(j.requirement, j.instance, j.reason ?? 'not judged');
+  for (const j of judgements)
+    if (j.outcome !== 'not judged')
+      expect(j.outcome === 'broken' ? (j.reason ?? 'broken') : '', `${j.requirement}: ${j.instance}`).toBe(
+        '',
+      );
+}
+
+/**
+ * An order-search rule judged on each result of a search (issue 32 item 4): a result leaving out the
+ * field the rule reads is "not judged" on a foreign target (an omission, reported by the schema check),
+ * a failure on the mock, which sends every listed field.
+ */
+export function expectEachResult(
   target: TargetProfile,
-  orders: readonly O[],
-  field: keyof O,
-): O[] {
+  rule: ResultRule,
+  search: string,
+  orders: readonly FoundOrder[],
+): void {
   if (target.isMock)
     expect(
-      orders.filter((o) => o[field] === undefined).map((o) => o.id),
-      `orders the mock answered without ${String(field)}`,
+      orders.filter((o) => rule.holds(o) === undefined).map((o) => o.id),
+      `${search}: results the mock answered without ${rule.reads}`,
     ).toEqual([]);
-  return orders.filter((o) => judged(target, o[field]));
+  expectJudgements(judgeResults(rule, search, orders));
+}
+
+/**
+ * An error answer judged under a requirement: held when a documented row of `expected` matches (see
+ * expectError), broken with expectError's words when none does.
+ */
+export function expectErrorOf(
+  requirement: string,
+  res: ApiResponse,
+  expected: ExpectedError,
+  target: TargetProfile,
+): void {
+  expect(
+    () => expectError(res, expected, target),
+    `${requirement}: ${res.label} → ${res.status}`,
+  ).not.toThrow();
 }
