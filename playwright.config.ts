@@ -27,6 +27,8 @@ const reports = run.reportsDir;
 // First, so every reporter after it sees secrets already removed.
 const redacting: ReporterDescription = ['./lib/report/reporters/redacting-reporter.ts'];
 const rateLimits: ReporterDescription = ['./lib/report/reporters/rate-limit-reporter.ts'];
+// Before the reporters that write results: each test's assertions become its judgements (lib/judge).
+const judgements: ReporterDescription = ['./lib/report/reporters/judgement-reporter.ts'];
 const allure: ReporterDescription = [
   'allure-playwright',
   {
@@ -48,12 +50,13 @@ export default defineConfig<TargetOptions>({
   globalSetup: './scripts/global-setup.ts',
   reporter:
     process.env.BLOB_REPORT === '1'
-      ? [redacting, rateLimits, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
+      ? [redacting, judgements, rateLimits, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
       : process.env.LEAN_REPORTS === '1'
         ? // Nested runs of the project's own tests read results.json only; HTML and Allure cost most of their CPU.
-          [redacting, rateLimits, ['json', { outputFile: `${reports}/results.json` }]]
+          [redacting, judgements, rateLimits, ['json', { outputFile: `${reports}/results.json` }]]
         : [
             redacting,
+            judgements,
             rateLimits,
             ['list'],
             ['json', { outputFile: `${reports}/results.json` }],

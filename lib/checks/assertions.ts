@@ -1,7 +1,4 @@
-import { expect as playwrightExpect } from '@playwright/test';
-import { judgingExpect } from '../judge/judging-expect.ts';
-
-const expect = judgingExpect(playwrightExpect);
+import { expect } from '@playwright/test';
 
 import type { TargetProfile } from '../profile/types.ts';
 

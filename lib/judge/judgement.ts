@@ -43,8 +43,6 @@ const INSTANCES_KEPT = 20;
 export class JudgementLog {
   private readonly entries = new Map<string, CountedJudgement>();
   private readonly perKind = new Map<string, number>();
-  /** Assertions that held without naming a requirement. */
-  unnamedAssertions = 0;
 
   add(judgement: Judgement): void {
     const instance = judgement.instance.slice(0, 200);
@@ -81,33 +79,11 @@ export function beginJudgements(): JudgementLog {
   return current;
 }
 
-/**
- * Ends the running test's log and returns what it judged. A test that verifies one requirement only and
- * asserted without naming it judged that requirement with every assertion it made: held on them, when
- * it made at least one. A test citing several requirements judges each only where an assertion names it.
- */
-export function endJudgements(cited: string[]): CountedJudgement[] {
-  const log = current;
+/** Ends the running test's log and returns what it recorded (assertions are added by the reporter). */
+export function endJudgements(): CountedJudgement[] {
+  const judged = current?.list() ?? [];
   current = undefined;
-  if (!log) return [];
-  const [only] = cited;
-  if (
-    cited.length === 1 &&
-    only &&
-    log.unnamedAssertions > 0 &&
-    !log.list().some((j) => j.requirement === only)
-  )
-    log.add({
-      requirement: only,
-      outcome: 'held',
-      instance: `the test's ${log.unnamedAssertions} assertion(s)`,
-    });
-  return log.list();
-}
-
-/** Counts an assertion that held without naming a requirement. */
-export function recordUnnamedAssertion(): void {
-  if (current) current.unnamedAssertions += 1;
+  return judged;
 }
 
 /** Records a judgement on the running test; outside a test (discovery, drift) the caller keeps its own log. */

@@ -73,7 +73,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function runPlaywright(profile: SuiteProfile, port: number, maxFailures: number, grep?: string) {
   const reports = mkdtempSync(join(tmpdir(), 'mutation-'));
-  const args = ['playwright', 'test', ...PROJECTS, '--reporter=json'];
+  const args = ['playwright', 'test', ...PROJECTS];
   if (maxFailures > 0) args.push(`--max-failures=${maxFailures}`);
   if (grep) args.push('--grep', grep);
   const env = {
@@ -82,7 +82,8 @@ async function runPlaywright(profile: SuiteProfile, port: number, maxFailures: n
     TARGET: profile.path,
     REPORTS_DIR: reports,
     WORKERS: process.env.MUTATION_WORKERS ?? '1',
-    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'results.json'),
+    // results.json only, through the run's reporters (the judgements come from them).
+    LEAN_REPORTS: '1',
     MOCK_FAULTS: undefined,
   };
   await runCommandAsync('npx', args, { env, quiet: true });

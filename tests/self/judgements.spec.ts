@@ -1,12 +1,10 @@
-import { expect as playwrightExpect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Requirement } from '../../lib/catalog/requirements.ts';
-import { beginJudgements, endJudgements, requirementOfMessage } from '../../lib/judge/judgement.ts';
-import { judgingExpect } from '../../lib/judge/judging-expect.ts';
+import { judgementsOf } from '../../lib/judge/assertions.ts';
+import { requirementOfMessage } from '../../lib/judge/judgement.ts';
 import { judgedStatus, tallyJudgements } from '../../lib/judge/status.ts';
 import { buildTraceability } from '../../lib/report/traceability.ts';
 import type { TestRecord } from '../../lib/report/verdict/results.ts';
-
-const expect = judgingExpect(playwrightExpect);
 
 const requirement = (id: string): Requirement => ({
   id,
@@ -34,46 +32,48 @@ function testRecord(overrides: Partial<TestRecord>): TestRecord {
 }
 
 test.describe('judgements: verified means judged (issue 32)', () => {
-  test('an assertion naming a requirement judges it on its instance: held when it passes, broken when it fails', () => {
-    beginJudgements();
-    expect(3, 'SEARCH-LIMIT: 3 results of limit=10').toBeLessThanOrEqual(10);
-    expect(3, 'SEARCH-LIMIT: 3 results of limit=10').not.toBeGreaterThan(10);
-    playwrightExpect(() =>
-      expect(12, 'SEARCH-LIMIT: 12 results of limit=10').toBeLessThanOrEqual(10),
-    ).toThrow();
-    expect(1, 'no id here').toBe(1);
-    const judged = endJudgements(['SEARCH-LIMIT', 'SEARCH-SITE']);
-    playwrightExpect(judged).toEqual([
+  test('an assertion naming a requirement judges it on its instance: held when it passed, broken when it failed', () => {
+    const judged = judgementsOf(
+      [],
+      [
+        { title: 'SEARCH-LIMIT: 3 results of limit=10' },
+        { title: 'SEARCH-LIMIT: 3 results of limit=10' },
+        { title: 'SEARCH-LIMIT: 12 results of limit=10', error: 'Expected: <= 10' },
+        { title: 'no id here' },
+      ],
+      ['SEARCH-LIMIT', 'SEARCH-SITE'],
+    );
+    expect(judged).toEqual([
       { requirement: 'SEARCH-LIMIT', outcome: 'held', instance: '3 results of limit=10', count: 2 },
-      expect.objectContaining({
-        requirement: 'SEARCH-LIMIT',
-        outcome: 'broken',
-        instance: '12 results of limit=10',
-      }),
+      expect.objectContaining({ requirement: 'SEARCH-LIMIT', outcome: 'broken', reason: 'Expected: <= 10' }),
     ]);
   });
 
   test('a test citing one requirement judges it with its unnamed assertions; citing several, it judges none of them', () => {
-    beginJudgements();
-    expect(1).toBe(1);
-    playwrightExpect(endJudgements(['ORD-ERR-ORDER-NOT-FOUND'])).toEqual([
+    const unnamed = [{ title: 'Expect "toBe"' }];
+    expect(judgementsOf([], unnamed, ['ORD-ERR-ORDER-NOT-FOUND'])).toEqual([
       expect.objectContaining({ requirement: 'ORD-ERR-ORDER-NOT-FOUND', outcome: 'held' }),
     ]);
-    beginJudgements();
-    expect(1).toBe(1);
-    playwrightExpect(endJudgements(['SEARCH-LIMIT', 'SEARCH-SITE'])).toEqual([]);
-    beginJudgements();
-    playwrightExpect(endJudgements(['SEARCH-LIMIT'])).toEqual([]);
+    expect(judgementsOf([], unnamed, ['SEARCH-LIMIT', 'SEARCH-SITE'])).toEqual([]);
+    expect(judgementsOf([], [], ['SEARCH-LIMIT'])).toEqual([]);
+    const notJudged = {
+      requirement: 'SEARCH-LIMIT',
+      outcome: 'not judged' as const,
+      instance: 'x',
+      reason: 'y',
+      count: 2,
+    };
+    expect(judgementsOf([notJudged], [], ['SEARCH-LIMIT'])).toEqual([notJudged]);
   });
 
   test('reads the requirement id a message starts with, and nothing from a message that names none', () => {
-    playwrightExpect(requirementOfMessage('CAT-PATH-EXTENDS: MLA1051 → MLA1055')).toEqual({
+    expect(requirementOfMessage('CAT-PATH-EXTENDS: MLA1051 → MLA1055')).toEqual({
       id: 'CAT-PATH-EXTENDS',
       rest: 'MLA1051 → MLA1055',
     });
-    playwrightExpect(requirementOfMessage('GEN-ERROR-SHAPE')).toEqual({ id: 'GEN-ERROR-SHAPE', rest: '' });
-    playwrightExpect(requirementOfMessage('the body parses')).toBeUndefined();
-    playwrightExpect(requirementOfMessage('HTTP 200 answered')).toBeUndefined();
+    expect(requirementOfMessage('GEN-ERROR-SHAPE')).toEqual({ id: 'GEN-ERROR-SHAPE', rest: '' });
+    expect(requirementOfMessage('the body parses')).toBeUndefined();
+    expect(requirementOfMessage('HTTP 200 answered')).toBeUndefined();
   });
 
   test('a requirement judged on no instance is never verified: a passing test citing it leaves it "not judged", with the reason', () => {
@@ -99,14 +99,14 @@ test.describe('judgements: verified means judged (issue 32)', () => {
       ['searchSiteItems'],
     );
     const row = (id: string) => trace.rows.find((r) => r.id === id);
-    playwrightExpect(row('SEARCH-LIMIT')?.status).toBe('verified');
-    playwrightExpect(row('SEARCH-LIMIT')?.judged.summary).toContain('held on 1 instance');
-    playwrightExpect(row('SEARCH-LOCATION-RANGE')?.status).toBe('not judged');
-    playwrightExpect(row('SEARCH-LOCATION-RANGE')?.why.join(' ')).toContain(
+    expect(row('SEARCH-LIMIT')?.status).toBe('verified');
+    expect(row('SEARCH-LIMIT')?.judged.summary).toContain('held on 1 instance');
+    expect(row('SEARCH-LOCATION-RANGE')?.status).toBe('not judged');
+    expect(row('SEARCH-LOCATION-RANGE')?.why.join(' ')).toContain(
       'leaves location and seller_address out (4 instances)',
     );
-    playwrightExpect(row('CAT-PATH-EXTENDS')?.status).toBe('not judged');
-    playwrightExpect(trace.summary.requirements.verified).toBe(1);
+    expect(row('CAT-PATH-EXTENDS')?.status).toBe('not judged');
+    expect(trace.summary.requirements.verified).toBe(1);
   });
 
   test('a broken instance fails its requirement only in a test that failed (a retried read that held passes)', () => {
@@ -118,10 +118,8 @@ test.describe('judgements: verified means judged (issue 32)', () => {
     };
     const held = { requirement: 'MSG-CREATE-VISIBLE', outcome: 'held' as const, instance: 'm1', count: 1 };
     const retried = [testRecord({ requirements: ['MSG-CREATE-VISIBLE'], judgements: [broken, held] })];
-    playwrightExpect(judgedStatus(retried, tallyJudgements(retried).get('MSG-CREATE-VISIBLE'))).toBe(
-      'verified',
-    );
+    expect(judgedStatus(retried, tallyJudgements(retried).get('MSG-CREATE-VISIBLE'))).toBe('verified');
     const failed = [testRecord({ outcome: 'failed', requirements: [], judgements: [broken, held] })];
-    playwrightExpect(judgedStatus([], tallyJudgements(failed).get('MSG-CREATE-VISIBLE'))).toBe('failed');
+    expect(judgedStatus([], tallyJudgements(failed).get('MSG-CREATE-VISIBLE'))).toBe('failed');
   });
 });

@@ -90,9 +90,9 @@ test.describe('a read-only run of every property from the seller and the buyer, 
     const env = {
       BASE_URL: front.url,
       TARGET: smallProfile(front.url),
-      PLAYWRIGHT_JSON_OUTPUT_NAME: join(dir, 'results.json'),
+      LEAN_REPORTS: '1',
     };
-    run = await runSuite(['--project=properties', '--reporter=json'], env, dir);
+    run = await runSuite(['--project=properties'], env, dir);
     ({ tests } = readResults(join(run.dir, 'results.json')));
   });
   test.afterAll(async () => {

@@ -62,10 +62,10 @@ export function runSuite(baseURL: string, profile: string, args: string[]): Suit
     BASE_URL: baseURL,
     TARGET: profile,
     REPORTS_DIR: dir,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: join(dir, 'results.json'),
+    LEAN_REPORTS: '1',
     MOCK_BASE_URL: undefined,
   };
-  const run = runCommand('npx', ['playwright', 'test', ...args, '--reporter=json'], { env });
+  const run = runCommand('npx', ['playwright', 'test', ...args], { env });
   const { tests } = readResults(join(dir, 'results.json'));
   return { status: run.status, output: `${run.stderr}`.slice(-4000), dir, tests };
 }
