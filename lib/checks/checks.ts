@@ -213,7 +213,7 @@ function responseSchemaErrors(ctx: CheckContext, res: ObservedResponse): ErrorOb
   const status = (ctx.op.operation.responses as Record<string, unknown>)[String(res.status)]
     ? String(res.status)
     : 'default';
-  return ctx.spec.validate(responsePointer(ctx.op, status, mediaType), res.body);
+  return ctx.spec.judge(responsePointer(ctx.op, status, mediaType), res.body, ctx.requestHeaders);
 }
 
 /** Catches a JSON body that does not validate against the documented schema of its status (types, enums, required, nullability). */

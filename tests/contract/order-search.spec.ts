@@ -30,7 +30,7 @@ type Listed = NonNullable<SearchAnswer['results']>[number];
  * A result the rules can name: one that shows its id. feedback and mediations are left out of the
  * type: the reference gives no fields of their elements, and these tests never read them.
  */
-type Found = Omit<Listed, 'feedback' | 'mediations'> & { id: number };
+type Found = Omit<Listed, 'feedback'> & { id: number };
 /** A search answer whose results the test judges. */
 type SearchBody = SearchAnswer & { results: Found[] };
 

@@ -14,6 +14,7 @@ import {
   runFindings,
   statusCodeConformance,
 } from '../../lib/checks/checks.ts';
+import { loadRealResponses } from '../../lib/checks/real-responses.ts';
 import { fieldRequirementTable, OPERATIONS_WITHOUT_FIELDS } from '../../lib/checks/requirement-of.ts';
 import { loadSpec } from '../../lib/checks/spec.ts';
 import type { Finding } from '../../lib/checks/types.ts';
@@ -335,5 +336,57 @@ test.describe('structured findings: each check says what, where, which requireme
         if (prefix === '') expect(catalog.get(id)?.operations, id).toContain(operationId);
       }
     }
+  });
+});
+
+test.describe('omissions inside anyOf and if are judged per branch (issue 35 item 2)', () => {
+  const spec = loadSpec();
+  const captures = new Map(loadRealResponses().map((capture) => [capture.file, capture]));
+  const onReal = (operationId: string, headers?: Record<string, string>) => {
+    const op = spec.operation(operationId);
+    return { spec, op, label: `${op.method.toUpperCase()} ${op.path}`, requestHeaders: headers };
+  };
+  const bodyOf = (file: string) => structuredClone(captures.get(file)?.body) as Record<string, unknown>;
+  const levels = (findings: Finding[]) => findings.map((f) => `${f.level} ${f.keyword} ${f.field}`);
+
+  test('a legacy by-id message leaving out a listed field is one omission, not an anyOf violation', () => {
+    const legacy = bodyOf('messages_get_01');
+    delete legacy.date_notified;
+    expect(levels(responseSchemaConformance(onReal('getMessage'), jsonResponse(200, legacy)))).toEqual([
+      'omission required date_notified',
+    ]);
+    legacy.attachments = 'none';
+    expect(levels(responseSchemaConformance(onReal('getMessage'), jsonResponse(200, legacy)))).toContain(
+      'violation anyOf (body)',
+    );
+  });
+
+  test('a full-form payment leaving out a short-form field is an omission of the full form (SP7)', () => {
+    const order = bodyOf('orders_get_05');
+    const [payment] = order.payments as Record<string, unknown>[];
+    delete payment?.date_last_modified;
+    const found = levels(responseSchemaConformance(onReal('getOrder'), jsonResponse(200, order)));
+    expect(found).toContain('omission required payments[].date_last_modified');
+    expect(found.filter((line) => line.includes('payments') && !line.startsWith('omission'))).toEqual([]);
+  });
+
+  test('a bare site-categories element without name is an omission', () => {
+    const categories = captures.get('site_categories_01')?.body as Record<string, unknown>[];
+    const bare = [{ id: 'MLA1' }, ...categories.slice(1)];
+    expect(levels(responseSchemaConformance(onReal('listSiteCategories'), jsonResponse(200, bare)))).toEqual([
+      'omission required [].name',
+    ]);
+  });
+
+  test('Orders rule 3 states total_amount and taxes.amount of a read with x-format-new only', () => {
+    const order = bodyOf('orders_get_05');
+    delete order.taxes;
+    const withHeader = onReal('getOrder', { 'x-format-new': 'true' });
+    expect(levels(responseSchemaConformance(withHeader, jsonResponse(200, order)))).toContain(
+      'violation required taxes',
+    );
+    expect(levels(responseSchemaConformance(onReal('getOrder'), jsonResponse(200, order)))).toContain(
+      'omission required taxes',
+    );
   });
 });
