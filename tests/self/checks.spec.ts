@@ -389,6 +389,19 @@ test.describe('omissions inside anyOf and if are judged per branch (issue 35 ite
     ]);
   });
 
+  test('a data-hiding shape breaks a stated presence: the user-status envelope unwrapped, an order without buyer.id', () => {
+    const status = bodyOf('users_status_01');
+    const unwrapped = status.status as Record<string, unknown>;
+    expect(levels(responseSchemaConformance(onReal('getUserStatus'), jsonResponse(200, unwrapped)))).toEqual([
+      'violation required status',
+    ]);
+    const order = bodyOf('orders_get_05');
+    order.buyer = {};
+    expect(levels(responseSchemaConformance(onReal('getOrder'), jsonResponse(200, order)))).toContain(
+      'violation required buyer.id',
+    );
+  });
+
   test('Orders rule 3 states total_amount and taxes.amount of a read with x-format-new only', () => {
     const order = bodyOf('orders_get_05');
     delete order.taxes;
