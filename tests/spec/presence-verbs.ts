@@ -4,7 +4,8 @@ import { quotesOf } from './keyword-backing.ts';
  * Presence read from the reference one way (issue 35): a field the reference says a resource contains,
  * has, carries, consists of, gives as `Object {x: …}` / `Object with x` / `… response: {x: …}` / `have
  * the shape {x: …}`, gives as its keys, says is "Present in search results", "(empty array when none)",
- * "are present", "are null", or that a rule says "come from" an answer, is stated always present
+ * "are present", "are null", that a response is given as (`Delivery promise (estimated_delivery_time)
+ * of the shipment`), or that a rule says "come from" an answer, is stated always present
  * (`x-presence-stated`); a field the reference only lists is not.
  */
 
@@ -130,6 +131,7 @@ function saidIn(text: string, names: string[], subjects: string[][]): Statement[
   for (const match of text.matchAll(/\bObject with ([a-z_]+)/g)) state([], [match[1] as string]);
   for (const match of text.matchAll(/(.*?)\b(?:are present|are null|come from GET)\b/g))
     state([], listBefore((match[1] as string).replace(/\bonly\s*$/, '')));
+  // A response given as its one field: `Delivery promise (estimated_delivery_time) of the shipment`.
   const single = /^[A-Z][a-z]+(?: [a-z]+)* \(([a-z_]+)\) of the [a-z]+$/.exec(text.trim());
   if (single) state([], [single[1] as string]);
   for (const subject of subjects) {
