@@ -210,7 +210,9 @@ export class ApiClient {
     const { url, headers } = this.prepare(op.path, options);
     const label = this.redact(`${method} ${url.replace(this.profile.baseURL, '')}`);
     const call: PreparedCall = { operationId, label, method, url, headers, options };
-    return test.step(label, async () => this.observe(operationId, label, await this.exchangeAll(call)));
+    return test.step(label, async () =>
+      this.observe(operationId, label, await this.exchangeAll(call), call.headers),
+    );
   }
 
   /** Sends the call until an answer is taken (paced, a read retried after a reset, 429/503 waited out). */
@@ -261,7 +263,12 @@ export class ApiClient {
     return { url, headers };
   }
 
-  private observe<O extends string>(operationId: O, label: string, answer: Incoming): ApiResponse<O> {
+  private observe<O extends string>(
+    operationId: O,
+    label: string,
+    answer: Incoming,
+    requestHeaders: Record<string, string>,
+  ): ApiResponse<O> {
     const { bytes, headers, status } = answer;
     const contentType = headers['content-type'] ?? '';
     const text = isText(headers) ? bytes.toString('utf8') : bytes.toString('latin1');
@@ -274,6 +281,7 @@ export class ApiClient {
         label: `${op.method.toUpperCase()} ${op.path}`,
         clientErrorStatusOpen: !this.profile.isMock,
         mockChoicesHeld: this.profile.isMock,
+        requestHeaders,
         redact: this.redact,
       },
       { status, headers, body, text },

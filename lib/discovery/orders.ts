@@ -32,7 +32,7 @@ const keptById = (order: Schemas['Order']): order is SeenOrder => typeof order?.
 function resultsOf(answer: Answer): SeenOrder[] {
   const found = answerOf(answer, 'searchOrders');
   const results = hasStatus(found, 200) ? found.body.results : undefined;
-  return Array.isArray(results) ? results.filter(keptById) : [];
+  return Array.isArray(results) ? (results as Schemas['Order'][]).filter(keptById) : [];
 }
 
 function sameParties(order: SeenOrder, profile: ProfileInput): boolean {

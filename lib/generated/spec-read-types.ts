@@ -2096,16 +2096,32 @@ export type components = {
       buyer?: components['schemas']['OrderBuyer'];
       feedback?: components['schemas']['OrderFeedback'];
       /** @description Mediations of the order (empty array when none). */
-      mediations?: unknown[];
+      mediations: unknown[];
       seller?: components['schemas']['OrderSeller'];
       shipping?: components['schemas']['OrderShipping'];
+    };
+    /**
+     * OrderAmountsStated
+     * @description What Orders rule 3 reads from an order read (the total with shipping): `total_amount` and
+     *     `taxes.amount` are stated present in the answer of GET /orders/{order_id} with `x-format-new: true`,
+     *     not only listed. Search results, and reads without the header (an older format the reference does
+     *     not show), hold the same Order without this rule.
+     */
+    OrderAmountsStated: {
+      /** @description Taxes of the order; amount is the second term of the total with shipping. */
+      taxes: {
+        /** @description Sum of taxes to pay. */
+        amount: unknown;
+      };
+      /** @description Total invoice amount, the first term of the total with shipping. */
+      total_amount: unknown;
     };
     /**
      * OrderBuyer
      * @description Buyer information; contains id (integer or numeric string).
      */
     OrderBuyer: {
-      id?: number | string;
+      id: number | string;
     };
     /**
      * OrderCommon
@@ -2220,9 +2236,9 @@ export type components = {
       /** @description Keys change and return, each nullable. */
       order_request?: {
         /** @description Nullable; its content is not shown. */
-        change?: unknown;
+        change: unknown;
         /** @description Nullable; its content is not shown. */
-        return?: unknown;
+        return: unknown;
       };
       /** @description Pack of the order; when null the order id serves as pack id under /packs and /messages/packs. */
       pack_id?: number | null;
@@ -2265,9 +2281,9 @@ export type components = {
       /** @description Status code and description. */
       status_detail?: {
         /** @description Status code (type not shown). */
-        code?: unknown;
+        code: unknown;
         /** @description Status description (type not shown). */
-        description?: unknown;
+        description: unknown;
       } | null;
       /** @description Tags, e.g. `paid`, `delivered`, `not_delivered`, `mshops`, `test_order`, `fraud_risk_detected`. */
       tags?: string[];
@@ -2334,7 +2350,7 @@ export type components = {
        * @description Kind of discount: coupon, discount or cashback.
        * @enum {string}
        */
-      type?: 'coupon' | 'discount' | 'cashback';
+      type: 'coupon' | 'discount' | 'cashback';
     };
     /**
      * OrderDiscounts
@@ -2342,7 +2358,7 @@ export type components = {
      */
     OrderDiscounts: {
       /** @description The discounts of the order: a sale can have several, from campaigns, coupons and cashback. */
-      details?: components['schemas']['OrderDiscountDetail'][];
+      details: components['schemas']['OrderDiscountDetail'][];
     };
     /**
      * OrderFeedback
@@ -2350,9 +2366,9 @@ export type components = {
      */
     OrderFeedback: {
       /** @description Feedback of the purchase, or null (its fields are not shown). */
-      purchase?: unknown;
+      purchase: unknown;
       /** @description Feedback of the sale, or null (its fields are not shown). */
-      sale?: unknown;
+      sale: unknown;
     };
     /**
      * OrderItem
@@ -2417,19 +2433,19 @@ export type components = {
      * OrderPartial
      * @description An order answered with 206: the fields named by `X-Content-Missing` (any of `buyer`,
      *     `feedback`, `mediations`, `seller`, `shipping`) are empty objects; the rest of the order is
-     *     present as in `Order`.
+     *     present as in `Order`: a field the reference only lists may be left out here as on a 200.
      */
     OrderPartial: components['schemas']['OrderCommon'] & {
       /** @description Buyer information (contains id), or an empty object when named by X-Content-Missing. */
-      buyer: components['schemas']['OrderBuyer'] | components['schemas']['OrderMissingField'];
+      buyer?: components['schemas']['OrderBuyer'] | components['schemas']['OrderMissingField'];
       /** @description Keys purchase and sale, each nullable; or an empty object when named by X-Content-Missing. */
-      feedback: components['schemas']['OrderFeedback'] | components['schemas']['OrderMissingField'];
+      feedback?: components['schemas']['OrderFeedback'] | components['schemas']['OrderMissingField'];
       /** @description Mediations of the order (an empty array when none); or an empty object when named by X-Content-Missing. */
       mediations: unknown[] | components['schemas']['OrderMissingField'];
       /** @description Seller information (contains id), or an empty object when named by X-Content-Missing. */
-      seller: components['schemas']['OrderSeller'] | components['schemas']['OrderMissingField'];
+      seller?: components['schemas']['OrderSeller'] | components['schemas']['OrderMissingField'];
       /** @description Contains id, the shipment id; or an empty object when named by X-Content-Missing. */
-      shipping: components['schemas']['OrderShipping'] | components['schemas']['OrderMissingField'];
+      shipping?: components['schemas']['OrderShipping'] | components['schemas']['OrderMissingField'];
     };
     /**
      * OrderPhone
@@ -2490,13 +2506,13 @@ export type components = {
       results?: (components['schemas']['Order'] & {
         order_items?: {
           /** @description Present in search results; nullable (type not shown). */
-          base_currency_id?: unknown;
+          base_currency_id: unknown;
           /** @description Present in search results; nullable (type not shown). */
-          base_exchange_rate?: unknown;
+          base_exchange_rate: unknown;
           /** @description Present in search results; nullable (type not shown). */
-          differential_pricing_id?: unknown;
+          differential_pricing_id: unknown;
           /** @description Present in search results; nullable (type not shown). */
-          manufacturing_days?: unknown;
+          manufacturing_days: unknown;
         }[];
       })[];
       /** @description The applied sort, e.g. `date_asc` or `date_desc`. */
@@ -2513,13 +2529,13 @@ export type components = {
       /** @description Listed by the reference without a type or a meaning (the mock sends a string). */
       first_name?: unknown;
       /** @description Seller id. */
-      id?: unknown;
+      id: unknown;
       /** @description Listed by the reference without a type or a meaning (the mock sends a string). */
       last_name?: unknown;
       /** @description Listed by the reference without a type or a meaning (the mock sends a string). */
       nickname?: unknown;
       phone?: components['schemas']['OrderPhone'] & {
-        verified?: boolean;
+        verified: boolean;
       };
     };
     /**
@@ -2528,7 +2544,7 @@ export type components = {
      */
     OrderShipping: {
       /** @description The shipment id. */
-      id?: number;
+      id: number;
     };
     /**
      * PackMessages
@@ -3113,7 +3129,7 @@ export type components = {
      *     a blocked account can take up to 3 business days and is done by the account owner.
      */
     UserStatus: {
-      status?: {
+      status: {
         billing?: {
           allow?: boolean;
           codes?: unknown[];
@@ -4127,7 +4143,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Order'];
+          'application/json': components['schemas']['Order'] & components['schemas']['OrderAmountsStated'];
         };
       };
       /** @description Partial order data; X-Content-Missing names the fields answered as empty objects. */
@@ -4137,7 +4153,8 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderPartial'];
+          'application/json': components['schemas']['OrderPartial'] &
+            components['schemas']['OrderAmountsStated'];
         };
       };
       400: components['responses']['OrderBadRequest'];

@@ -68,7 +68,18 @@ const SEARCH_SHAPES: readonly OrderShape[] = [
     top: 'id,comments,status,status_detail,date_created,date_closed,expiration_date,date_last_updated,hidden_for_seller,currency_id,order_items,total_amount,mediations,payments,shipping,buyer,seller,feedback,tags'.split(
       ',',
     ),
-    line: ['currency_id', 'item', 'sale_fee', 'quantity', 'unit_price'],
+    // The four search-only fields are "Present in search results" (stated): kept.
+    line: [
+      'currency_id',
+      'item',
+      'sale_fee',
+      'quantity',
+      'unit_price',
+      'base_currency_id',
+      'base_exchange_rate',
+      'differential_pricing_id',
+      'manufacturing_days',
+    ],
     shortPayments: false,
   },
   {
@@ -84,12 +95,14 @@ const SEARCH_SHAPES: readonly OrderShape[] = [
 
 /** Order fields some capture leaves out: the only ones the random variant drops. */
 const DROPPABLE =
-  'expiration_date,last_updated,date_last_updated,paid_amount,pack_id,pickup_id,mediations,comments,fulfilled,buying_mode,order_request,coupon,shipping_cost,application_id,hidden_for_seller,manufacturing_ending_date,context,taxes,cancel_detail,feedback'.split(
+  'expiration_date,last_updated,date_last_updated,paid_amount,pack_id,pickup_id,comments,fulfilled,buying_mode,order_request,coupon,shipping_cost,application_id,hidden_for_seller,manufacturing_ending_date,context,taxes,cancel_detail,feedback'.split(
     ',',
   );
 
 /** Rules for orders, 3: total_amount and taxes.amount come from GET /orders/{id} with x-format-new: true. */
 const RULE_3_FIELDS = ['total_amount', 'taxes'];
+/** Order fields the reference states always there ("Mediations of the order (empty array when none)"): kept. */
+const STATED_ORDER_FIELDS = ['mediations'];
 
 function shaped(order: Json, shape: OrderShape, keepAlso: readonly string[]): Json {
   const result = keepOnly(order, [...shape.top, ...keepAlso]);
@@ -122,7 +135,11 @@ function shapeOrder(
   return shaped(order, shape, keepAlso);
 }
 
-const rule3 = (request: FastifyRequest) => (wantsNewFormat(request) ? RULE_3_FIELDS : []);
+/** What an order read keeps whatever its shape: the stated fields, and Orders rule 3 with x-format-new. */
+const keptInRead = (request: FastifyRequest) => [
+  ...STATED_ORDER_FIELDS,
+  ...(wantsNewFormat(request) ? RULE_3_FIELDS : []),
+];
 
 const ORDER_VARIANTS = {
   captures: 'each order shaped like one capture (chosen per order id): listed fields left out',
@@ -140,7 +157,7 @@ const orderReadFields: Choice = {
   install: (app, pick) => {
     if (pick.variant === 'mock') return;
     onAnswer(app, [ORDER], is(200), (body, request) =>
-      shapeOrder(body as Json, pick, READ_SHAPES, rule3(request)),
+      shapeOrder(body as Json, pick, READ_SHAPES, keptInRead(request)),
     );
   },
 };
@@ -156,7 +173,7 @@ const orderSearchFields: Choice = {
       const page = body as Json;
       return {
         ...page,
-        results: (page.results as Json[]).map((o) => shapeOrder(o, pick, SEARCH_SHAPES, [])),
+        results: (page.results as Json[]).map((o) => shapeOrder(o, pick, SEARCH_SHAPES, STATED_ORDER_FIELDS)),
       };
     });
   },

@@ -106,10 +106,6 @@ const CONDITIONAL_PRESENCE: Record<string, ConditionalPresence> = {
     fields: ['nickname', 'first_name', 'last_name', 'phone', 'alternative_phone'],
     quote: 'in search results may also contain nickname, first_name, last_name, phone and alternative_phone',
   },
-  '/components/schemas/OrderSeller/properties/phone/allOf/1': {
-    fields: ['verified'],
-    quote: 'in search results may also contain nickname, first_name, last_name, phone and alternative_phone',
-  },
   '/components/schemas/OrderDiscountDetail': {
     fields: ['coupon', 'cashback', 'supplier', 'counter_currency', 'items'],
     quote: 'Each element has type (coupon, discount or cashback) and, depending on type:',

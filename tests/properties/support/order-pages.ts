@@ -106,11 +106,10 @@ export async function readOrderNow(
     .map((field) => field.trim())
     .filter(Boolean);
   const { mediations, ...order } = res.body;
-  // A 206 may answer mediations as an empty object (the field left out): not shown.
-  return {
-    order: { ...order, id: order.id ?? id, ...(Array.isArray(mediations) ? { mediations } : {}) },
-    missing,
-  };
+  // A 206 may answer mediations as an empty object (the field left out): not shown. Its other emptied
+  // fields stay the empty objects they are (no id to read in them), as before.
+  const seen = { ...order, id: order.id ?? id, ...(Array.isArray(mediations) ? { mediations } : {}) };
+  return { order: seen as SeenOrder, missing };
 }
 
 /** Fails unless the search of the caller's own orders is answered (the mock: always). */
