@@ -108,10 +108,11 @@ export const buyerSays = (target: TargetProfile, text: string) => ({
   text,
 });
 
-export function expectCreated(res: ApiResponse): string {
-  expect([200, 201], `${res.label}: a success status`).toContain(res.status);
+/** The id of a created message, judged as `requirement` (the rule that accepts it) on the answer. */
+export function expectCreated(res: ApiResponse, requirement = 'MSG-CREATE-BODY'): string {
+  expect([200, 201], `${requirement}: ${res.label}: a success status`).toContain(res.status);
   const id = messageIdOf(res.body);
-  expect(id, `${res.label}: the created message has an id`).toBeTruthy();
+  expect(id, `${requirement}: ${res.label}: the created message has an id`).toBeTruthy();
   return id!;
 }
 
