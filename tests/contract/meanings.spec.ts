@@ -9,6 +9,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import { type BodyAt, bodyAt, hasStatus, type Omittable } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { needed, shown } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';
@@ -655,7 +656,9 @@ test.describe('Delivery promises and account status: what values mean', () => {
     'should give the reason whenever the seller or the buyer may not list',
     verifies(['MEAN-USER-LIST-BLOCKED', 'USR-STATUS-LIST-BLOCKED'], '@readonly'),
     async ({ api, target }) => {
-      for (const as of ['seller', 'buyer'] as const) {
+      // The restricted user, where the profile names one, is the one whose list.allow is false.
+      const users = rawProfile(target).users;
+      for (const as of (['seller', 'buyer', 'restricted'] as const).filter((role) => users[role])) {
         const res = await api.call('getUserStatus', {
           as,
           tokenIn: 'query',
