@@ -51,6 +51,7 @@ export class SendMessageCommand implements fc.AsyncCommand<ConversationModel, Co
     expect(id, `MSG-CREATE-BODY: ${res.label} answers the created message with its id`).toBeTruthy();
     expect(text, `MSG-CREATE-BODY: ${res.label} answers the text sent`).toBe(this.text.text);
     model.sent.push({ id: id!, from: this.as, text: this.text.text });
+    real.sent.add(id!);
     const other: Party = this.as === 'seller' ? 'buyer' : 'seller';
     // The mock moderates nothing: both parties count it at once. Elsewhere it is pending for both.
     for (const party of [this.as, other]) {
