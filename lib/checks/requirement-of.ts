@@ -121,17 +121,22 @@ export function requirementOf(check: string, operationId: string, status: number
 }
 
 /**
+ * Whether a value is carried at the path, through lists (any element): a place left out, null or an
+ * empty list carries nothing to judge (P5: attachment fields are not held on messages without any).
+ */
+function carriesAt(value: unknown, keys: string[]): boolean {
+  if (Array.isArray(value)) return value.some((element) => carriesAt(element, keys));
+  const [key, ...rest] = keys;
+  if (key === undefined) return value !== undefined && value !== null;
+  return !!value && typeof value === 'object' && carriesAt((value as Record<string, unknown>)[key], rest);
+}
+
+/**
  * The field requirements an answer of `operationId` is judged for by the schema check: the envelope's,
  * and those of the places the answer carries (`order_items` when it has order items).
  */
 export function fieldRequirementsShown(operationId: string, body: unknown): string[] {
-  const carries = (prefix: string) => {
-    if (prefix === '') return true;
-    if (!body || typeof body !== 'object') return false;
-    const first = prefix.replace(/\.$/, '').split('.')[0] ?? '';
-    const root = Array.isArray(body) ? body[0] : body;
-    return !!root && typeof root === 'object' && (root as Record<string, unknown>)[first] !== undefined;
-  };
+  const carries = (prefix: string) => prefix === '' || carriesAt(body, prefix.replace(/\.$/, '').split('.'));
   const ids = (FIELD_REQUIREMENTS[operationId] ?? [])
     .filter(([prefix]) => carries(prefix))
     .map(([, id]) => id);

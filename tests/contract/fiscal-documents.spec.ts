@@ -4,8 +4,8 @@
  * support/fiscal-documents.ts). Accepted uploads and deletes are in fiscal-uploads.spec.ts.
  */
 
-import { expect, test, verifies } from '../../fixtures/index.ts';
-import { expectError, expectFileOfType } from '../../lib/checks/assertions.ts';
+import { expect, notJudged, test, verifies } from '../../fixtures/index.ts';
+import { expectFileOfType } from '../../lib/checks/assertions.ts';
 import { pdfPart as pdf } from '../../lib/client/samples.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import {
@@ -17,7 +17,9 @@ import {
   remove,
   upload,
 } from './support/fiscal-documents.ts';
-import { judged, skipUnless } from './support/reference.ts';
+import { expectErrorOf, expectHolds } from './support/judged-as.ts';
+import { shown } from './support/listed.ts';
+import { skipUnless } from './support/reference.ts';
 
 /** A listed document that carries its id (a listed field). */
 const hasId = <T extends { id?: string }>(doc: T): doc is T & { id: string } => doc.id !== undefined;
@@ -33,8 +35,11 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
     async ({ api, target }) => {
       const pack = target.fiscal.sharedPack;
       const res = await list(api, pack, 'buyer');
-      expect(res.status).toBe(200);
-      expect(bodyAt(res, 200).pack_id).toBe(pack);
+      expect(res.status, res.label).toBe(200);
+      const { pack_id: listedPack } = bodyAt(res, 200);
+      if (shown(target, listedPack, `${res.label}: pack_id`))
+        expect(listedPack, `FIS-LIST-FIELDS: ${res.label}: pack_id`).toBe(pack);
+      else notJudged('FIS-LIST-FIELDS', res.label, 'the listing leaves pack_id out');
       const buyerView = await documentsListed(api, pack, 'buyer');
       const sellerView = await documentsListed(api, pack, 'seller');
       const seller2View = await documentsListed(api, pack, 'seller2');
@@ -49,11 +54,12 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
       expect(seller2.length, 'seller2 has documents in the shared pack').toBeGreaterThan(0);
       expect(
         seller.filter((id) => seller2.includes(id)),
-        'no document is listed to both sellers',
+        `FIS-LIST-SELLER-OWN: pack ${pack}: no document is listed to both sellers`,
       ).toEqual([]);
-      expect(all.sort(), 'the buyer sees exactly the documents of both sellers').toEqual(
-        [...seller, ...seller2].sort(),
-      );
+      expect(
+        all.sort(),
+        `FIS-LIST-BUYER-ALL: pack ${pack}: the buyer sees exactly the documents of both sellers`,
+      ).toEqual([...seller, ...seller2].sort());
     },
   );
 
@@ -62,7 +68,8 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
     verifies(['FIS-ERR-NO-DOCUMENTS'], '@readonly'),
     async ({ api, target }) => {
       for (const as of ['seller', 'buyer'] as const) {
-        expectError(
+        expectErrorOf(
+          'FIS-ERR-NO-DOCUMENTS',
           await list(api, target.fiscal.emptyPack, as),
           {
             status: 404,
@@ -82,9 +89,13 @@ test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
     async ({ api, target }) => {
       const pack = target.fiscal.halfPack;
       const own = await list(api, pack, 'seller');
-      expect(own.status, own.label).toBe(200);
-      expect(bodyAt(own, 200).fiscal_documents.length, own.label).toBeGreaterThan(0);
-      expectError(
+      expect(own.status, `FIS-LIST-SELLER-OWN: ${own.label}`).toBe(200);
+      expect(
+        bodyAt(own, 200).fiscal_documents.length,
+        `FIS-LIST-SELLER-OWN: ${own.label}: the seller's own documents`,
+      ).toBeGreaterThan(0);
+      expectErrorOf(
+        'FIS-ERR-USER-NO-DOCUMENTS',
         await list(api, pack, 'seller2'),
         {
           status: 404,
@@ -122,16 +133,26 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
       ).toEqual([]);
       for (const doc of documents) {
         const res = await download(api, pack, doc.id, 'buyer');
-        expect(res.status, res.label).toBe(200);
-        // The listed type is judged where the listing carries it (always on the mock).
+        const instance = `document ${doc.id} of pack ${pack}`;
+        expect(res.status, `FIS-DOWNLOAD-FILE: ${instance}: ${res.label}`).toBe(200);
+        // The file is judged whole by the type the listing gives (a listed field; always there on the mock).
         const type = doc.file_type;
-        if (judged(target, type)) expect(type, `${res.label}: the listed file_type`).toBeDefined();
-        if (type !== undefined) expectFileOfType(res.bytes, type, res.label);
+        if (shown(target, type, `${instance}: file_type`))
+          expectHolds('FIS-DOWNLOAD-FILE', `${instance}, a whole ${type}`, () =>
+            expectFileOfType(res.bytes, type, res.label),
+          );
+        else
+          notJudged(
+            'FIS-DOWNLOAD-FILE',
+            instance,
+            'the listing leaves file_type out: the type to hold the file to',
+          );
         if (!ownIds.has(doc.id)) continue;
         const sellers = await download(api, pack, doc.id, 'seller');
-        expect(sellers.bytes.equals(res.bytes), `${sellers.label}: the same file the buyer downloads`).toBe(
-          true,
-        );
+        expect(
+          sellers.bytes.equals(res.bytes),
+          `FIS-DOWNLOAD-FILE: ${instance}: ${sellers.label}, the same file the buyer downloads`,
+        ).toBe(true);
       }
     },
   );
@@ -143,7 +164,8 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
     async ({ api, target, seed }) => {
       const pack = seed.fiscal.sharedPack;
       const [other] = await idsListed(api, pack, 'seller2');
-      expectError(
+      expectErrorOf(
+        'FIS-AUTH-DOC-NOT-ALLOWED',
         await download(api, pack, other!, 'seller'),
         { status: 403, error: 'forbidden', message: 'Access Denied' },
         target,
@@ -161,7 +183,8 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
       const res = await download(api, target.fiscal.emptyPack, id!, 'seller');
       // Three rows fit a document asked through a pack that does not hold it: "document to download
       // does not exist" (400, the mock's), "not allowed the document" (403) and "could not be retrieved" (404).
-      expectError(
+      expectErrorOf(
+        'FIS-ERR-DOWNLOAD-UNKNOWN',
         res,
         {
           status: 400,
@@ -181,7 +204,8 @@ test.describe('GET /packs/{pack_id}/fiscal_documents/{fiscal_document_id}', () =
     verifies(['FIS-ERR-DOWNLOAD-UNKNOWN'], '@readonly'),
     async ({ api, target }) => {
       const res = await download(api, target.fiscal.documentsPack, 'no-such-document-0', 'buyer');
-      expectError(
+      expectErrorOf(
+        'FIS-ERR-DOWNLOAD-UNKNOWN',
         res,
         {
           status: 400,
@@ -205,8 +229,9 @@ test.describe('fiscal documents: pack id and authorization', () => {
       `answers 400 bad_request to pack id ${pack}`,
       verifies([id], '@readonly'),
       async ({ api, target }) => {
-        expectError(await list(api, pack, 'seller'), { status: 400, error: 'bad_request' }, target);
-        expectError(await download(api, pack, 'x', 'buyer'), { status: 400, error: 'bad_request' }, target);
+        const expected = { status: 400, error: 'bad_request' };
+        expectErrorOf(id, await list(api, pack, 'seller'), expected, target);
+        expectErrorOf(id, await download(api, pack, 'x', 'buyer'), expected, target);
       },
     );
   }
@@ -216,10 +241,19 @@ test.describe('fiscal documents: pack id and authorization', () => {
     verifies(['FIS-ERR-NO-PACK'], '@readonly'),
     async ({ api, target }) => {
       const res = await list(api, target.orders.unknown, 'seller');
-      // Two rows apply: "order does not belong to a pack" (400) and "pack has no fiscal documents" (404).
-      expectError(
+      // Three rows apply: "order does not belong to a pack" (400), "pack has no fiscal documents" (404)
+      // and "user not authorized to … list" (403): the seller has no part in a pack that is not there.
+      expectErrorOf(
+        'FIS-ERR-NO-PACK',
         res,
-        { status: 400, error: 'bad_request', orElse: [{ status: 404, error: 'not_found' }] },
+        {
+          status: 400,
+          error: 'bad_request',
+          orElse: [
+            { status: 404, error: 'not_found' },
+            { status: 403, error: 'forbidden' },
+          ],
+        },
         target,
       );
     },
@@ -251,11 +285,13 @@ test.describe('fiscal documents: pack id and authorization', () => {
       verifies([...ids], '@readonly'),
       async ({ api, target }) => {
         const pack = target.fiscal.documentsPack;
-        expectError(await list(api, pack, as), expected, target);
+        const listed = await list(api, pack, as);
+        for (const id of ids) expectErrorOf(id, listed, expected, target);
         // A document that exists: with an unknown one, "does not exist" (400) may be checked first.
-        const [id] = await idsListed(api, pack, 'seller');
-        expect(id, `the seller lists a document in pack ${pack}`).toBeDefined();
-        expectError(await download(api, pack, id!, as), expected, target);
+        const [doc] = await idsListed(api, pack, 'seller');
+        expect(doc, `the seller lists a document in pack ${pack}`).toBeDefined();
+        const downloaded = await download(api, pack, doc!, as);
+        for (const id of ids) expectErrorOf(id, downloaded, expected, target);
       },
     );
   }
@@ -265,12 +301,14 @@ test.describe('fiscal documents: pack id and authorization', () => {
     verifies(['AUTH-INVALID-TOKEN', 'AUTH-MALFORMED-TOKEN'], '@readonly', '@mock-only'),
     async ({ api, target, seed }) => {
       const pack = seed.fiscal.sharedPack;
-      expectError(
+      expectErrorOf(
+        'AUTH-INVALID-TOKEN',
         await list(api, pack, { token: 'APP_USR-unknown-0' }),
         { status: 401, error: 'not_found', message: 'invalid_token' },
         target,
       );
-      expectError(
+      expectErrorOf(
+        'AUTH-MALFORMED-TOKEN',
         await list(api, pack, { token: 'not-a-token' }),
         { status: 400, error: 'bad_request' },
         target,
@@ -284,17 +322,13 @@ test.describe('fiscal documents: pack id and authorization', () => {
     async ({ api, target, writablePack }) => {
       const pack = writablePack('fiscal', 9);
       try {
-        expectError(
-          await upload(api, pack, pdf(), 'stranger'),
-          { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true },
-          target,
-        );
-        expectError(
-          await remove(api, pack, 'stranger'),
-          { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true },
-          target,
-        );
-        expect(await idsListed(api, pack, 'buyer')).toEqual([]);
+        const refused = { status: 403, error: 'forbidden', message: 'Access Denied', messageIsGap: true };
+        expectErrorOf('FIS-AUTH-FORBIDDEN', await upload(api, pack, pdf(), 'stranger'), refused, target);
+        expectErrorOf('FIS-AUTH-FORBIDDEN', await remove(api, pack, 'stranger'), refused, target);
+        expect(
+          await idsListed(api, pack, 'buyer'),
+          `FIS-AUTH-FORBIDDEN: pack ${pack}: nothing stored`,
+        ).toEqual([]);
       } finally {
         await cleanUp(api, pack);
       }
@@ -307,8 +341,16 @@ test.describe('fiscal documents: pack id and authorization', () => {
     async ({ api, target, writablePack }) => {
       const pack = writablePack('fiscal', 9);
       try {
-        expectError(await upload(api, pack, pdf(), 'buyer'), { status: 403, error: 'forbidden' }, target);
-        expect(await idsListed(api, pack, 'buyer')).toEqual([]);
+        expectErrorOf(
+          'FIS-AUTH-BUYER-READ-ONLY',
+          await upload(api, pack, pdf(), 'buyer'),
+          { status: 403, error: 'forbidden' },
+          target,
+        );
+        expect(
+          await idsListed(api, pack, 'buyer'),
+          `FIS-AUTH-BUYER-READ-ONLY: pack ${pack}: nothing stored`,
+        ).toEqual([]);
       } finally {
         await cleanUp(api, pack);
       }

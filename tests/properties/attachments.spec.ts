@@ -27,14 +27,17 @@ test.describe('message attachments', () => {
     async ({ api, target, property }) => {
       const check = async (file: FilePart) => {
         const res = await upload(api, target, file);
-        expect([200, 201], `${res.label}: a success status; answered ${res.shown}`).toContain(res.status);
+        expect(
+          [200, 201],
+          `ATT-UPLOAD-RESULT: ${res.label}: a success status; answered ${res.shown}`,
+        ).toContain(res.status);
         const id = bodyAt(res, [200, 201]).id;
         const got = await api.call('downloadAttachment', {
           as: 'seller',
           path: { attachment_id: id },
           query: query(target),
         });
-        expect(got.status, got.label).toBe(200);
+        expect(got.status, `ATT-DOWNLOAD-FILE: ${got.label}`).toBe(200);
         expect(
           got.bytes.equals(file.buffer),
           `ATT-DOWNLOAD-FILE: ${got.label} answers the ${file.buffer.length} bytes uploaded (got ${got.bytes.length})`,

@@ -67,7 +67,7 @@ test.describe('a post-sale conversation (model-based)', () => {
     ),
     async ({ api, target, property, writablePack }) => {
       const pack = writablePack('messaging', PACK_INDEX);
-      const real: ConversationReal = { api, target, pack };
+      const real: ConversationReal = { api, target, pack, sent: new Set() };
       const run = async (commands: Iterable<fc.AsyncCommand<ConversationModel, ConversationReal>>) => {
         await runModel(async () => ({ model: await startModel(real), real }), commands);
       };

@@ -3,12 +3,11 @@
  * totals never change, so a whole listing read once is the reference for every page).
  */
 import fc from 'fast-check';
-import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
-import { needs } from '../contract/support/listed.ts';
-import { judged } from '../contract/support/reference.ts';
+import { needs, shown } from '../contract/support/listed.ts';
 import { negativeOffset, nonNumeric, nonPositiveLimit, pageSize, pageWithin } from './arbitraries/paging.ts';
 import { idsOf } from './models/conversation/listed.ts';
 
@@ -52,7 +51,9 @@ async function viewOf(api: ApiClient, target: TargetProfile, as: Party): Promise
       ).toBeGreaterThanOrEqual(visible.length);
       // The mock counts what the party sees (its choice); another target may count hidden messages too.
       if (target.isMock)
-        expect(total, `${res.label}: the mock's total is what the ${as} sees`).toBe(visible.length);
+        expect(total, `MSG-LIST-PAGING: ${res.label}: the mock's total is what the ${as} sees`).toBe(
+          visible.length,
+        );
       return { visible, total };
     }
   }
@@ -122,8 +123,18 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
           path: { pack_id: target.messaging.pack, user_id: target.users.seller.id },
           query: { [param]: value },
         });
-        expect(res.status, `${id}: ${res.label} refuses ${param}=${value}; answered ${res.shown}`).toBe(400);
         expect(res.violations, `${res.label} conforms to the spec`).toEqual([]);
+        // "invalid offset" is not defined: a negative one is refused by the mock, and may be read as 0 elsewhere.
+        const negativeOffset = param === 'offset' && /^-\d+$/.test(value);
+        if (negativeOffset && !target.isMock && res.status >= 200 && res.status < 300) {
+          notJudged(
+            id,
+            `${param}=${value}`,
+            `answered ${res.status}: which offsets are invalid is not defined`,
+          );
+          return;
+        }
+        expect(res.status, `${id}: ${res.label} refuses ${param}=${value}; answered ${res.shown}`).toBe(400);
         expectError(res, { status: 400 }, target);
       };
       await property(fc.asyncProperty(fc.constantFrom(...PARTIES), values, check), 20);
@@ -142,12 +153,24 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
           const body = bodyAt(res, 200);
           // paging is an open object, and whether limit is echoed (or capped) is the target's choice.
           // Its fields are listed: each judged where the answer carries it (always on the mock).
-          const paging = body.paging;
-          if (judged(target, paging?.offset))
-            expect(paging?.offset, `MSG-LIST-PAGING: ${res.label}: paging gives offset`).toBe(offset);
-          if (judged(target, paging?.total))
-            expect(paging?.total, `MSG-LIST-PAGING: ${res.label}: paging gives the total`).toBe(view.total);
-          if (target.isMock) expect(paging?.limit, `${res.label}: the mock echoes limit`).toBe(limit);
+          const paging = body.paging ?? {};
+          for (const [field, value] of [
+            ['offset', offset],
+            ['total', view.total],
+          ] as const) {
+            if (shown(target, paging[field], `${res.label}: paging.${field}`))
+              expect(Number(paging[field]), `MSG-LIST-PAGING: ${res.label}: paging gives ${field}`).toBe(
+                value,
+              );
+            else
+              notJudged(
+                'MSG-LIST-PAGING',
+                `${res.label}: paging.${field}`,
+                `the page leaves paging.${field} out`,
+              );
+          }
+          if (target.isMock)
+            expect(paging.limit, `MSG-LIST-PAGING: ${res.label}: the mock echoes limit`).toBe(limit);
           const page = idsOf(target, body.messages, PACK);
           const held = page.length;
           expect(held, `MSG-LIST-PAGING: ${res.label}: no more than limit messages`).toBeLessThanOrEqual(
@@ -158,7 +181,10 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
               held,
               `MSG-LIST-PAGING: ${res.label}: a page inside the listing is not empty`,
             ).toBeGreaterThan(0);
-          if (target.isMock) expect(held).toBe(Math.min(limit, view.total - offset));
+          if (target.isMock)
+            expect(held, `MSG-LIST-PAGING: ${res.label}: min(limit, total - offset) messages`).toBe(
+              Math.min(limit, view.total - offset),
+            );
           expectRunOfListing(page, view, offset, res.label);
         };
         test.skip(

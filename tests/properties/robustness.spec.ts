@@ -32,7 +32,9 @@ interface Answer {
 function expectRobust(malformed: MalformedCall, answer: Answer, onMock: boolean): void {
   const what = `${malformed.operationId} with ${malformed.mutation} as ${malformed.as}: ${answer.label} → ${answer.status}`;
   const judged = onMock ? answer.violations : answer.violations.filter((v) => !SERVER_ERROR_FINDING.test(v));
-  expect(judged, `${what}: GEN-ERROR-SHAPE${onMock ? ' / no undocumented 5xx (mock)' : ''}`).toEqual([]);
+  expect(judged, `GEN-ERROR-SHAPE: ${what}${onMock ? ' (and no undocumented 5xx: the mock)' : ''}`).toEqual(
+    [],
+  );
   if (malformed.mustReject) {
     expect(answer.status, `${what}: malformed input is refused`).toBeGreaterThanOrEqual(400);
     if (onMock) expect(answer.status, `${what}: malformed input is a client error`).toBeLessThan(500);

@@ -1,7 +1,11 @@
-import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import { expect, notJudged, type TargetProfile } from '../../../fixtures/index.ts';
+import type { Spec } from '../../../lib/checks/spec.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { bodyAt } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
+import { runProfile } from '../../../lib/profile/run-env.ts';
+import type { ProfileInput } from '../../../lib/profile/types.ts';
+import { shown } from './listed.ts';
 
 /** A listed message, typed from the spec. */
 type ListedMessage = Schemas['Message'];
@@ -104,9 +108,96 @@ export const buyerSays = (target: TargetProfile, text: string) => ({
   text,
 });
 
-export function expectCreated(res: ApiResponse): string {
-  expect([200, 201], `${res.label}: a success status`).toContain(res.status);
+/** The id of a created message, judged as `requirement` (the rule that accepts it) on the answer. */
+export function expectCreated(res: ApiResponse, requirement = 'MSG-CREATE-BODY'): string {
+  expect([200, 201], `${requirement}: ${res.label}: a success status`).toContain(res.status);
   const id = messageIdOf(res.body);
-  expect(id, `${res.label}: the created message has an id`).toBeTruthy();
+  expect(id, `${requirement}: ${res.label}: the created message has an id`).toBeTruthy();
   return id!;
+}
+
+/** Pauses between reads of a view moderation may delay: about five seconds in all. */
+const MODERATION_WAITS_MS = [250, 500, 1000, 1500, 2000];
+
+/**
+ * Reads until `settled` holds of what was read, and returns the last read. Moderation may delay what a
+ * party sees of a new message (the reference names a message "available" once it passed moderation,
+ * never how soon): on a foreign target the view is awaited within a bound, never judged at once. The
+ * mock moderates nothing: its first read is the one judged.
+ */
+export async function awaitModeration<T>(
+  target: TargetProfile,
+  read: () => Promise<T>,
+  settled: (value: T) => boolean,
+): Promise<T> {
+  let value = await read();
+  if (target.isMock) return value;
+  for (const ms of MODERATION_WAITS_MS) {
+    if (settled(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    value = await read();
+  }
+  return value;
+}
+
+/**
+ * Whether the profile itself names a value, rather than discovery, which picked it from the very
+ * listing a test would judge it by (a message both parties list, a rejected one the buyer lists): such a
+ * comparison is with itself, not a judgement.
+ */
+export const givenByProfile = (read: (profile: ProfileInput) => unknown): boolean =>
+  read(runProfile()) !== undefined;
+
+/** A value held to a schema component of the spec: the fields it leaves out apart from what it breaks. */
+function heldToSchema(spec: Spec, component: string, value: unknown) {
+  const errors = spec.validate(`/components/schemas/${component}`, value);
+  const omitted = errors.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
+  const wrong = errors
+    .filter((e) => e.keyword !== 'required')
+    .map((e) => `${e.instancePath || '(value)'} ${e.message ?? e.keyword}`);
+  return { omitted, wrong };
+}
+
+const MODERATION_RULES = [
+  ['MSG-MODERATION-STATUS', 'status', 'MessageModerationStatus'],
+  ['MSG-MODERATION-REASON', 'reason', 'MessageModerationReason'],
+] as const;
+
+/** MSG-MODERATION-STATUS and -REASON on one listed message: each value in the spec's set, or not judged where left out. */
+export function judgeModeration(spec: Spec, target: TargetProfile, message: ListedMessage, instance: string) {
+  for (const [requirement, field, component] of MODERATION_RULES) {
+    const value = message.message_moderation?.[field];
+    if (!shown(target, value, `${instance}: message_moderation.${field}`)) {
+      notJudged(requirement, instance, `the message leaves message_moderation.${field} out`);
+      continue;
+    }
+    expect(
+      heldToSchema(spec, component, value).wrong,
+      `${requirement}: ${instance} message_moderation.${field} ${JSON.stringify(value)}`,
+    ).toEqual([]);
+  }
+}
+
+/**
+ * A field requirement on one value, by its schema component: a field it carries with a wrong type or
+ * value breaks the rule; a value leaving a listed field out is not judged (failed on the mock).
+ */
+export function judgeFields(
+  spec: Spec,
+  target: TargetProfile,
+  [requirement, component]: [string, string],
+  value: unknown,
+  instance: string,
+) {
+  const { omitted, wrong } = heldToSchema(spec, component, value);
+  for (const field of omitted) shown(target, undefined, `${instance}: ${field}`);
+  if (omitted.length === 0 || wrong.length > 0) expect(wrong, `${requirement}: ${instance}`).toEqual([]);
+  else notJudged(requirement, instance, `it leaves ${omitted.join(', ')} out`);
+}
+
+/** MSG-FIELDS-LEGACY on a by-id read: judged where the target answers the legacy form. */
+export function judgeLegacyFields(spec: Spec, target: TargetProfile, body: unknown, instance: string) {
+  if (typeof body === 'object' && body !== null && 'message_id' in body)
+    judgeFields(spec, target, ['MSG-FIELDS-LEGACY', 'MessageLegacy'], body, instance);
+  else notJudged('MSG-FIELDS-LEGACY', instance, 'the target answers the current form');
 }

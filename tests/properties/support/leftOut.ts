@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { notJudged } from '../../../fixtures/index.ts';
 import { rawProfile } from '../../../lib/profile/guard.ts';
 import { missingReason } from '../../../lib/profile/needs.ts';
 import type { TargetProfile, UserRole } from '../../../lib/profile/types.ts';
@@ -25,6 +26,7 @@ export function noteLeftOut(
   const reason = missingReason(needPath, rawProfile(target).users);
   const unverified = requirements.length ? ` (${requirements.join(', ')} not verified by this run)` : '';
   test.info().annotations.push({ type: LEFT_OUT, description: `${what}: ${reason}${unverified}` });
+  for (const requirement of requirements) notJudged(requirement, what, `left out: ${reason}`);
 }
 
 /**

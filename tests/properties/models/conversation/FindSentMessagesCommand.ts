@@ -1,5 +1,6 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
+import { awaitModeration } from '../../../contract/support/messages.ts';
 import {
   type ConversationModel,
   type ConversationReal,
@@ -16,24 +17,31 @@ export class FindSentMessagesCommand implements fc.AsyncCommand<ConversationMode
   }
 
   async run(model: ConversationModel, real: ConversationReal): Promise<void> {
-    const { ids: walked } = await walkListing(real, this.as);
-    const [total, pending, hidden] = [model.total[this.as], model.pending[this.as], model.hidden[this.as]];
-    // Where the total counts hidden messages, pages walked by what they held may overlap.
-    const ids = hidden > 0 ? [...new Set(walked)] : walked;
-    expect(new Set(ids).size, `MSG-LIST-PAGING: the pages of the ${this.as} repeat no message`).toBe(
-      ids.length,
+    const own = model.sent.filter((m) => m.from === this.as).map((m) => m.id);
+    // Moderation may hold even the sender's view of a new message for a while: awaited within a bound.
+    const { ids: walked } = await awaitModeration(
+      real.target,
+      () => walkListing(real, this.as),
+      (view) => own.every((id) => view.ids.includes(id)),
     );
+    const pendingIds = model.pending[this.as];
+    const [total, pending, hidden] = [model.total[this.as], pendingIds.size, model.hidden[this.as]];
+    const listing = `the ${this.as}'s listing of pack ${real.pack}`;
+    // Where the total counts hidden or pending messages, pages walked by what they held may overlap.
+    const ids = hidden > 0 || pending > 0 ? [...new Set(walked)] : walked;
+    expect(new Set(ids).size, `MSG-LIST-PAGING: ${listing}: the pages repeat no message`).toBe(ids.length);
     const visible = total - hidden;
     expect(
       [ids.length >= visible, ids.length <= visible + pending],
-      `MSG-LIST-PAGING: the pages of the ${this.as} hold ${ids.length}; the model ${visible} seen + ${pending} pending`,
+      `MSG-LIST-PAGING: ${listing}: the pages hold ${ids.length}; the model ${visible} seen + ${pending} pending`,
     ).toEqual([true, true]);
-    // Moderation may delay the counterpart's view; the sender's own messages stay visible.
+    // The sender's own messages stay visible; the counterpart's view is moderation's (the mock shows all).
     for (const message of model.sent.filter((m) => m.from === this.as || real.target.isMock)) {
-      expect(
-        ids,
-        `MSG-CREATE-VISIBLE: the ${this.as} sees message ${message.id} the ${message.from} sent`,
-      ).toContain(message.id);
+      expect(ids, `MSG-CREATE-VISIBLE: ${listing}: message ${message.id} the ${message.from} sent`).toContain(
+        message.id,
+      );
+      // Once its sender sees it, the message counts for good in the sender's total.
+      if (message.from === this.as && pendingIds.delete(message.id)) model.total[this.as] += 1;
     }
   }
 

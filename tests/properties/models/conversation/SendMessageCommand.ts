@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
-import type { ConversationModel, ConversationReal, Sender } from './ConversationModel.ts';
+import type { ConversationModel, ConversationReal, Party, Sender } from './ConversationModel.ts';
 import { messageOf } from './ConversationModel.ts';
 
 /** A text and, when the reference refuses it, the rule that does. */
@@ -51,10 +51,13 @@ export class SendMessageCommand implements fc.AsyncCommand<ConversationModel, Co
     expect(id, `MSG-CREATE-BODY: ${res.label} answers the created message with its id`).toBeTruthy();
     expect(text, `MSG-CREATE-BODY: ${res.label} answers the text sent`).toBe(this.text.text);
     model.sent.push({ id: id!, from: this.as, text: this.text.text });
-    const other = this.as === 'seller' ? 'buyer' : 'seller';
-    model.total[this.as] += 1;
-    if (target.isMock) model.total[other] += 1;
-    else model.pending[other] += 1;
+    real.sent.add(id!);
+    const other: Party = this.as === 'seller' ? 'buyer' : 'seller';
+    // The mock moderates nothing: both parties count it at once. Elsewhere it is pending for both.
+    for (const party of [this.as, other]) {
+      if (target.isMock) model.total[party] += 1;
+      else model.pending[party].add(id!);
+    }
   }
 
   toString(): string {

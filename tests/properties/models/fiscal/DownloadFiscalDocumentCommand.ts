@@ -31,7 +31,7 @@ export class DownloadFiscalDocumentCommand implements fc.AsyncCommand<FiscalMode
     }
     if (this.as === 'stranger')
       return expectStatus(res, [403], 'FIS-AUTH-FORBIDDEN: a user outside the pack');
-    expectStatus(res, [200], `the pack holds ${id}`);
+    expectStatus(res, [200], `FIS-DOWNLOAD-FILE: the pack holds ${id}`);
     expect(
       res.bytes.equals(held.part.buffer),
       `FIS-DOWNLOAD-FILE: ${res.label} answers the ${held.part.buffer.length} bytes uploaded (got ${res.bytes.length})`,

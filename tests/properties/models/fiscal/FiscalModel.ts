@@ -33,6 +33,10 @@ const KINDS: Record<string, FiscalKind> = {
   'text/xml': 'xml',
 };
 
+/** Who may not write: the stranger is outside the pack; the buyer's writes are the mock's refusal (a gap). */
+export const deniedWrite = (as: FiscalCaller): string =>
+  as === 'stranger' ? 'FIS-AUTH-FORBIDDEN: a user outside the pack' : 'FIS-AUTH-BUYER-READ-ONLY: the buyer';
+
 /** The reference's "type" of a file; undefined for a type it does not allow. */
 const kindOf = (part: FilePart): FiscalKind | undefined => KINDS[part.mimeType];
 
@@ -64,25 +68,36 @@ function conflicts(model: FiscalModel, parts: FilePart[]): string[] {
   return reasons;
 }
 
+/** A row of the reference that applies to a request: its status and the rule, led by its requirement id. */
+export interface Row {
+  status: number;
+  rule: string;
+}
+
 /**
- * The statuses the reference allows for an upload, with the reasons. Where two rows apply at once
- * (a bad file and a conflict; a bad file from a user outside the role) the reference does not say
- * which comes first, so either is accepted.
+ * The rows of the reference that apply to an upload (none: it is accepted). Where two rows apply at
+ * once (a bad file and a conflict; a bad file from a user outside the role) the reference does not say
+ * which comes first, so any of them is accepted.
  */
-export function uploadVerdict(
-  model: FiscalModel,
-  as: FiscalCaller,
-  parts: FilePart[],
-): { allowed: number[]; reasons: string[] } {
-  const bad = badRequests(parts);
+export function uploadRows(model: FiscalModel, as: FiscalCaller, parts: FilePart[]): Row[] {
   const conflict = as === 'seller' ? conflicts(model, parts) : [];
-  const denied = as === 'seller' ? [] : [`FIS-AUTH-FORBIDDEN: the ${as} may not upload`];
-  const allowed = [
-    ...(denied.length ? [403] : []),
-    ...(bad.length ? [400] : []),
-    ...(conflict.length ? [409] : []),
+  const denied = as === 'seller' ? [] : [`${deniedWrite(as)} may not upload`];
+  return [
+    ...denied.map((rule) => ({ status: 403, rule })),
+    ...badRequests(parts).map((rule) => ({ status: 400, rule })),
+    ...conflict.map((rule) => ({ status: 409, rule })),
   ];
-  return { allowed: allowed.length ? allowed : [200], reasons: [...denied, ...bad, ...conflict] };
+}
+
+/**
+ * Asserts the answer meets one of the rows that apply: each row it meets is judged held by its
+ * requirement; none met fails, named by the first row.
+ */
+export function expectRows(res: ApiResponse, rows: Row[]): void {
+  const met = rows.filter((row) => row.status === res.status);
+  const statuses = rows.map((row) => row.status);
+  if (met.length === 0) expectStatus(res, statuses, rows.map((row) => row.rule).join('; '));
+  for (const row of met) expectStatus(res, [row.status], row.rule);
 }
 
 const ERROR_CODES: Record<number, string> = {
@@ -92,12 +107,15 @@ const ERROR_CODES: Record<number, string> = {
   409: 'conflict',
 };
 
-/** Asserts the status is one the model allows and, for an error, the reference's error code for it. */
+/**
+ * Asserts the status is one the model allows and, for an error, the reference's error code for it:
+ * judged as the requirement `why` starts with ("FIS-ERR-DELETE-NOTHING: nothing is attached").
+ */
 export function expectStatus(res: ApiResponse, allowed: number[], why: string): void {
   expect(
     allowed,
-    `${res.label} answered ${res.status} ${res.shown}; the model expects ${allowed.join(' or ')}: ${why}`,
+    `${why}: ${res.label} answered ${res.status} ${res.shown}; the model expects ${allowed.join(' or ')}`,
   ).toContain(res.status);
   const code = ERROR_CODES[res.status];
-  if (code) expect(errorCodeOf(res), `${res.label}: error code of a ${res.status}`).toBe(code);
+  if (code) expect(errorCodeOf(res), `${why}: ${res.label}: error code of a ${res.status}`).toBe(code);
 }

@@ -3,11 +3,12 @@ import { expect } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { FilePart } from '../../../../lib/client/types.ts';
 import {
+  expectRows,
   expectStatus,
   type FiscalCaller,
   type FiscalModel,
   type FiscalReal,
-  uploadVerdict,
+  uploadRows,
 } from './FiscalModel.ts';
 
 /** POST /packs/{pack_id}/fiscal_documents with one to three files. */
@@ -27,9 +28,11 @@ export class UploadFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel
       path: { pack_id: pack },
       multipart: { fiscal_document: this.parts },
     });
-    const { allowed, reasons } = uploadVerdict(model, this.as, this.parts);
-    expectStatus(res, allowed, reasons.join('; ') || 'every upload rule is met');
-    if (res.status !== 200) return;
+    const rows = uploadRows(model, this.as, this.parts);
+    if (rows.length > 0) return expectRows(res, rows);
+    const files = `${this.parts.length} file(s) of allowed types, one per type`;
+    for (const rule of ['FIS-UPLOAD-TYPES', 'FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER'])
+      expectStatus(res, [200], `${rule}: ${files}, the pack holding ${model.held.length}`);
     const ids = bodyAt(res, 200).ids;
     expect(ids, `FIS-UPLOAD-RESULT: ${res.label} answers one id per file sent`).toHaveLength(
       this.parts.length,
