@@ -53,10 +53,12 @@ export function unreachableReason(
   return NO_ANSWER.exec(failures[0] ?? '')?.[0];
 }
 
-function coverageWords(c: RunCoverage): string {
+function coverageWords(c: RunCoverage, scope: RunScope): string {
+  // A filtered run cannot tell a requirement without a test from one whose tests it left out.
+  const untested = scope.partial ? 'not run by this filter or without a test' : 'without a test';
   return (
     `${c.notJudged} not judged, ${c.notVerified} not verified for lack of data, ${c.mockOnly} mock-only, ` +
-    `${c.readOnly} need writes (read-only target), ${c.withoutTest} without a test`
+    `${c.readOnly} need writes (read-only target), ${c.withoutTest} ${untested}`
   );
 }
 
@@ -76,10 +78,10 @@ export function summaryOf(
     ? ` — a partial run (${scope.filters.join(' ')}), judged for what it ran only, not the target's coverage`
     : '';
   if (state === 'conforms')
-    return `conforms on the ${verified} it verified (${coverage.percent}%); ${coverageWords(coverage)}${partial}`;
+    return `conforms on the ${verified} it verified (${coverage.percent}%); ${coverageWords(coverage, scope)}${partial}`;
   const fresh = verdict.fresh.length;
   return (
     `does not conform: ${fresh} new deviation${fresh === 1 ? '' : 's'}; ${verified} verified ` +
-    `(${coverage.percent}%), ${coverage.failed} failed; ${coverageWords(coverage)}${partial}`
+    `(${coverage.percent}%), ${coverage.failed} failed; ${coverageWords(coverage, scope)}${partial}`
   );
 }
