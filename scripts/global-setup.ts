@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -56,12 +56,27 @@ function startRunLedger(): void {
   startLedger(mkdtempSync(join(tmpdir(), 'conformance-run-')));
 }
 
+/**
+ * `npx playwright show-report` opens ./playwright-report: a link to the run's HTML report (reports/html),
+ * made once, for the project's default reports folder only (nested runs write elsewhere).
+ */
+function linkShowReport(reportsDir: string): void {
+  if (reportsDir !== join(projectRoot, 'reports')) return;
+  const link = join(projectRoot, 'playwright-report');
+  try {
+    lstatSync(link);
+  } catch {
+    symlinkSync(join('reports', 'html'), link, 'dir');
+  }
+}
+
 export default async function globalSetup(config: FullConfig): Promise<void> {
   ensureBundle();
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
   const run = readRunEnv();
   const target = runProfile();
   startRunLedger();
+  linkShowReport(run.reportsDir);
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
   // The embedded mock is started by the webServer, which fails once by itself if it cannot.

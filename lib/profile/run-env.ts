@@ -72,8 +72,11 @@ export function runProfile(env: Env = process.env): ProfileInput {
   return loaded.profile;
 }
 
-/** The oldest Node the project runs on (package.json `engines`; npm's dependencies ask for no less). */
-export const MIN_NODE: readonly [number, number] = [20, 19];
+/** The Nodes the project runs on, as package.json `engines` says: 20.19+ or 22.12+ (@redocly/cli's range; 21 is not one). */
+export function nodeSupported(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major > 22;
+}
 
 const WHOLE_NUMBERS = ['WORKERS', 'MOCK_PORT', 'MOCK_SCALE', 'FC_RUNS', 'FC_SEED'] as const;
 
@@ -82,10 +85,7 @@ const WHOLE_NUMBERS = ['WORKERS', 'MOCK_PORT', 'MOCK_SCALE', 'FC_RUNS', 'FC_SEED
  * numbers are read. Returns the one line naming the first problem, undefined when there is none.
  */
 export function environmentProblem(env: Env = process.env, node = process.versions.node): string | undefined {
-  const [major = 0, minor = 0] = node.split('.').map(Number);
-  const [needMajor, needMinor] = MIN_NODE;
-  if (major < needMajor || (major === needMajor && minor < needMinor))
-    return `Node ${node} is too old: the suite needs Node ${needMajor}.${needMinor} or later`;
+  if (!nodeSupported(node)) return `Node ${node} is not supported: the suite runs on Node 20.19+ or 22.12+`;
   for (const name of WHOLE_NUMBERS) {
     const value = env[name];
     if (value !== undefined && value !== '' && !/^\d+$/.test(value))
