@@ -87,8 +87,7 @@ export function findSecrets(dir: string, secrets: readonly string[]): string[] {
     if (statSync(path).size > 200 * 1024 * 1024) continue;
     for (const { where, text } of textsOf(path)) {
       for (const { secret, form } of forms) {
-        if (text.includes(form))
-          found.push(`${relative(dir, where)}: ${secretName(secret)}`);
+        if (text.includes(form)) found.push(`${relative(dir, where)}: ${secretName(secret)}`);
       }
       for (const secret of known) {
         if (hasPartialAtCut(text, secret))
