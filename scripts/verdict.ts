@@ -94,17 +94,17 @@ function main(): number {
   writeVerdictFile(reports, judged);
   for (const error of verdict.errorsOutsideTests ?? []) console.log(`error outside the tests: ${error}`);
   print(verdict, tests);
-  // Only a complete run stands for the target: an interrupted or filtered one leaves the memory as it was.
-  const whole = !verdict.interrupted && !verdict.partial;
-  const remembered = whole
-    ? rememberRun(profile, reports, tests)
-    : [`memory: not written (${verdict.interrupted ? 'an interrupted' : 'a partial'} run)`];
+  // An interrupted run leaves the last complete run's memory as it was; a partial one is marked
+  // `partial` in verdict.json, for the memory to take it for what it ran only.
+  const remembered = verdict.interrupted
+    ? ['memory: not written (an interrupted run)']
+    : rememberRun(profile, reports, tests);
   for (const line of [...describeComparison(comparison), ...remembered]) console.log(line);
   const dropFails = values['fail-on-coverage-drop'] && coverageDrop.length > 0;
   if (dropFails) console.log('coverage drop: the run fails (--fail-on-coverage-drop)');
   if (!values['update-baseline']) return verdict.passed && !dropFails ? 0 : 1;
-  if (!whole) {
-    console.log('baseline: not written (only a complete run records the known deviations)');
+  if (verdict.interrupted) {
+    console.log('baseline: not written (an interrupted run saw only part of the deviations)');
     return 1;
   }
   const target = path ?? join(projectRoot, 'fixtures', 'targets', `${profile.name}.baseline.jsonl`);

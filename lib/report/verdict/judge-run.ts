@@ -87,11 +87,10 @@ export function judgeRun(
           errorsOutsideTests: errors,
           counts: { ...classified.counts, failed: classified.counts.failed + errors.length },
         };
-  // Only a complete run is compared with the memory: a partial or interrupted one would show every test it did not run as a drop.
-  const complete = !scope.interrupted && !scope.partial;
-  const comparison = complete
-    ? compareWithMemory(target, reportsDir, tests)
-    : { coverageDrop: [], rechecks: [] };
+  // An interrupted run is not compared with the memory: every test it did not run would show as a drop.
+  const comparison = scope.interrupted
+    ? { coverageDrop: [], rechecks: [] }
+    : compareWithMemory(target, reportsDir, tests);
   const judged = stated(verdict, tests, errors, scope, metadata.target ?? target.name);
   return { tests, stats, metadata, baselineFile, baseline, verdict: judged, comparison, scope };
 }
