@@ -26,6 +26,10 @@ function distance(a: string, b: string): number {
 /** The known name closest to `name`, when close enough to be its typo. */
 export function nearestName(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
+  // A name cut short or one letter off at its end (`maxRetry`, `maxRetries`) is the same name.
+  const stem = lower.slice(0, -1);
+  const byStem = stem.length >= 4 ? known.find((k) => k.toLowerCase().startsWith(stem)) : undefined;
+  if (byStem) return byStem;
   const ranked = known
     .map((candidate) => ({ candidate, d: distance(lower, candidate.toLowerCase()) }))
     .sort((a, b) => a.d - b.d);
