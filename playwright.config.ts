@@ -1,9 +1,15 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
 import { ProfileError, shownBaseURL } from './lib/profile/load.ts';
-import { announceMockBaseURL, readRunEnv, runProfile } from './lib/profile/run-env.ts';
+import { announceMockBaseURL, environmentProblem, readRunEnv, runProfile } from './lib/profile/run-env.ts';
 
+/** A broken start (environment, profile) stops the runner with one line and exit 2, before any test. */
 function profileOrExit() {
+  const problem = environmentProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(2);
+  }
   try {
     return runProfile();
   } catch (error) {
@@ -23,6 +29,17 @@ const target = runProfile();
 // The self tests with long nested runs, started first so the rest of the suite runs beside them.
 const LONG_SELF_TESTS = /(mutation|soak|baseline)\.spec\.ts$/;
 const reports = run.reportsDir;
+// The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
+const conformanceProjects = [
+  { name: 'contract', testDir: 'tests/contract' },
+  { name: 'properties', testDir: 'tests/properties' },
+];
+const projectTests = [
+  { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
+  { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
+  { name: 'spec', testDir: 'tests/spec' },
+  { name: 'mock', testDir: 'tests/mock' },
+];
 
 // First, so every reporter after it sees secrets already removed.
 const redacting: ReporterDescription = ['./lib/report/reporters/redacting-reporter.ts'];
@@ -76,19 +93,16 @@ export default defineConfig<TargetOptions>({
     ? {
         command: `node --import tsx mock/server.ts --port ${mockPort} --scale ${process.env.MOCK_SCALE ?? 1}`,
         url: `http://127.0.0.1:${mockPort}/__mock/health`,
-        reuseExistingServer: !process.env.CI,
+        // Never a server already on the port: a mock the user started (other data, other flags) would be judged silently.
+        reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
         timeout: 30_000,
       }
     : undefined,
   projects: [
-    { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
-    { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
-    { name: 'spec', testDir: 'tests/spec' },
-    { name: 'mock', testDir: 'tests/mock' },
-    { name: 'contract', testDir: 'tests/contract' },
-    { name: 'properties', testDir: 'tests/properties' },
+    ...(startMock ? projectTests : []),
+    ...conformanceProjects,
     // A deliberately failing run for the report tests only; never part of a normal run.
     ...(process.env.EVIDENCE_DEMO === '1' ? [{ name: 'demo', testDir: 'tests/demo' }] : []),
   ],

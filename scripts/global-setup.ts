@@ -1,16 +1,20 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { presenceDir } from '../lib/checks/presence.ts';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
-import { readOnce } from '../lib/client/read-once.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
-import { TargetMisbehaviour } from '../lib/client/transport.ts';
-import { discover, discoveryFile, resolveProfile, writeDiscovery } from '../lib/discovery/index.ts';
+import {
+  discover,
+  discoveryFile,
+  ensureReachable,
+  resolveProfile,
+  TargetUnreachable,
+  writeDiscovery,
+} from '../lib/discovery/index.ts';
 import { factsDir } from '../lib/facts/reads.ts';
 import { mustRun } from '../lib/process/launch.ts';
-import { shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 
@@ -30,18 +34,18 @@ function ensureBundle(): void {
   mustRun('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath]);
 }
 
-/** Fails the whole run once, with one line, when the target does not answer at all. */
-async function ensureTargetAnswers(target: ProfileInput): Promise<void> {
+/**
+ * A target that does not answer stops the run here, with one line and exit 2, before discovery and any
+ * test (as scripts/preflight.ts does for conformance.sh, which then skips this second read).
+ */
+async function stopUnlessReachable(target: ProfileInput): Promise<void> {
+  if (process.env.CONFORMANCE_PREFLIGHT === '1') return;
   try {
-    const path = '/classified_locations/countries';
-    await readOnce({ baseURL: target.baseURL, path, perSecond: target.requestsPerSecond });
+    await ensureReachable(target);
   } catch (error) {
-    // A target that answers, if only to refuse (429/503 past the retries), does answer.
-    if (!(error instanceof TargetMisbehaviour)) return;
-    const cause = error.code ?? error.name;
-    throw new Error(
-      `target "${target.name}" at ${shownBaseURL(target)} does not answer (${cause}); no test was run`,
-    );
+    if (!(error instanceof TargetUnreachable)) throw error;
+    console.error(error.message);
+    process.exit(2);
   }
 }
 
@@ -53,17 +57,33 @@ function startRunLedger(): void {
   startLedger(mkdtempSync(join(tmpdir(), 'conformance-run-')));
 }
 
+/**
+ * `npx playwright show-report` opens ./playwright-report: a link to the run's HTML report (reports/html),
+ * made once, for the project's default reports folder only (nested runs write elsewhere).
+ */
+function linkShowReport(reportsDir: string): void {
+  if (reportsDir !== join(projectRoot, 'reports')) return;
+  const link = join(projectRoot, 'playwright-report');
+  try {
+    lstatSync(link);
+  } catch {
+    symlinkSync(join('reports', 'html'), link, 'dir');
+  }
+}
+
 export default async function globalSetup(config: FullConfig): Promise<void> {
   ensureBundle();
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
   const run = readRunEnv();
   const target = runProfile();
   startRunLedger();
+  linkShowReport(run.reportsDir);
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
   rmSync(factsDir(run.reportsDir), { recursive: true, force: true });
-  // Without BASE_URL the embedded mock is started by the webServer, which fails once by itself if it cannot.
-  if (needsTarget && run.baseURL) await ensureTargetAnswers(target);
+  // The embedded mock is started by the webServer, which fails once by itself if it cannot.
+  const running = run.baseURL !== undefined || !target.isMock;
+  if (needsTarget && running) await stopUnlessReachable(target);
   if (needsTarget) await discoverOnce(target, run.reportsDir);
 }
 

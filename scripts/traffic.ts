@@ -31,13 +31,21 @@ function profileOf(target: string | undefined, upstream: string | undefined): Ta
     return { name: 'traffic', baseURL: upstream ?? '', isMock: false, users: {} } as unknown as TargetProfile;
   const env: NodeJS.ProcessEnv = { ...process.env, TARGET: target };
   delete env.BASE_URL;
+  delete env.MOCK_BASE_URL;
   return loadProfile(env) as TargetProfile;
 }
 
-async function proxied(port: number, upstream: string, durationS: number | undefined): Promise<Exchange[]> {
+async function proxied(
+  port: number,
+  upstream: string,
+  durationS: number | undefined,
+  hide: (text: string) => string,
+): Promise<Exchange[]> {
   const proxy = await startProxy({ upstream, port });
   console.log(
-    `traffic: proxy ${proxy.url} → ${upstream}${durationS ? ` for ${durationS} s` : ''}; stop with Ctrl-C`,
+    hide(
+      `traffic: proxy ${proxy.url} → ${upstream}${durationS ? ` for ${durationS} s` : ''}; stop with Ctrl-C`,
+    ),
   );
   await new Promise<void>((resolve) => {
     const timer = durationS ? setTimeout(resolve, durationS * 1000) : undefined;
@@ -68,16 +76,22 @@ async function main(): Promise<number> {
   }
   const profile = profileOf(values.target, values.upstream);
   const duration = values.duration === undefined ? undefined : Number(values.duration);
+  const secrets = values.target ? profileSecrets(profile) : [];
+  const placeholders = values.target ? profilePlaceholders(profile) : {};
   const exchanges = values.har
     ? readHar(values.har)
-    : await proxied(Number(values.listen), values.upstream!, duration);
-  const secrets = values.target ? profileSecrets(profile) : [];
-  const redact = trafficRedactor(exchanges, secrets, values.target ? profilePlaceholders(profile) : {});
+    : await proxied(
+        Number(values.listen),
+        values.upstream!,
+        duration,
+        trafficRedactor([], secrets, placeholders),
+      );
+  const redact = trafficRedactor(exchanges, secrets, placeholders);
   const spec = loadSpec();
   const judgement = judgeTraffic(exchanges, spec, profile, redact);
   const outDir = values.out ?? join(process.env.REPORTS_DIR ?? join(projectRoot, 'reports'), 'traffic');
   const run: TrafficRun = {
-    source: values.har ? `HAR file ${values.har}` : `proxy to ${values.upstream}`,
+    source: values.har ? `HAR file ${values.har}` : redact(`proxy to ${values.upstream}`),
     target: values.target ? `${profile.name} (${shownBaseURL(profile)})` : 'no profile',
   };
   const verdict = writeTrafficReports(outDir, run, judgement, spec, profile, redact);

@@ -7,6 +7,7 @@ import { readRunEnv } from '../lib/profile/run-env.ts';
 import { baselineFrom, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
 import { judgeRun, writeVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
+import type { TestRecord } from '../lib/report/verdict/results.ts';
 
 // The run's verdict from Playwright's JSON report and the target's baseline of known deviations:
 // prints the counts, new / known deviations, reported omissions and known deviations no longer seen;
@@ -18,17 +19,43 @@ const { values } = parseArgs({
   options: {
     'update-baseline': { type: 'boolean', default: false },
     'fail-on-coverage-drop': { type: 'boolean', default: false },
+    // conformance.sh saw the runner stopped by a signal.
+    interrupted: { type: 'boolean', default: false },
   },
 });
 const reports = readRunEnv().reportsDir;
 
 const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.level}): ${d.message}`;
 
-function print(verdict: Verdict): void {
+/** Why tests were skipped, grouped by reason, most frequent first: a skip is a rule not verified, never silent. */
+function skipReasons(tests: TestRecord[]): string[] {
+  const counts = new Map<string, number>();
+  for (const test of tests.filter((t) => t.outcome === 'skipped')) {
+    const reason = (test.skipReason ?? 'skipped').split(/[:;(]/)[0]?.trim() || 'skipped';
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([reason, n]) => `  ${n} ${reason}`);
+}
+
+/** The verdict line: PASS only for a complete run that reached the target and found nothing new. */
+function verdictWord(verdict: Verdict): string {
+  if (verdict.state === 'interrupted') return 'INTERRUPTED, no verdict';
+  if (verdict.state === 'unreachable') return 'UNREACHABLE, no verdict';
+  return verdict.passed ? 'PASS' : 'FAIL';
+}
+
+function print(verdict: Verdict, tests: TestRecord[]): void {
   const { counts } = verdict;
+  if (verdict.interrupted && verdict.scope)
+    console.log(`interrupted: ${verdict.scope.ran} of ${verdict.scope.total} tests ran`);
   console.log(
     `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
   );
+  const skips = skipReasons(tests);
+  if (skips.length > 0) console.log(`skipped, by reason:\n${skips.join('\n')}`);
   const sections: [string, string[]][] = [
     ['new deviations (fail the run)', verdict.fresh.map(line)],
     ['known deviations (baseline)', verdict.known.map(line)],
@@ -41,8 +68,9 @@ function print(verdict: Verdict): void {
   for (const [title, lines] of sections)
     if (lines.length > 0) console.log(`${title}: ${lines.length}\n${lines.join('\n')}`);
   console.log(
-    `verdict: ${verdict.passed ? 'PASS' : 'FAIL'} (${verdict.fresh.length} new, ${verdict.known.length} known, ${verdict.reported.length} omissions reported, ${verdict.gone.length} known no longer seen)`,
+    `verdict: ${verdictWord(verdict)} (${verdict.fresh.length} new, ${verdict.known.length} known, ${verdict.reported.length} omissions reported, ${verdict.gone.length} known no longer seen)`,
   );
+  if (verdict.headline) console.log(verdict.headline);
 }
 
 function main(): number {
@@ -53,19 +81,33 @@ function main(): number {
     return 1;
   }
   const profile = runBaselineTarget();
-  const judged = judgeRun(results, reports, profile, values['update-baseline']);
+  const judged = judgeRun(
+    results,
+    reports,
+    profile,
+    values['update-baseline'],
+    undefined,
+    values.interrupted,
+  );
   const { verdict, comparison, tests, baseline, baselineFile: path } = judged;
   const { coverageDrop } = comparison;
   writeVerdictFile(reports, judged);
   for (const error of verdict.errorsOutsideTests ?? []) console.log(`error outside the tests: ${error}`);
-  print(verdict);
-  // A failing night's answers are never remembered (a field that disappeared keeps failing) unless the baseline accepts them.
+  print(verdict, tests);
+  // An interrupted run leaves the last complete run's memory as it was. A failing night's answers are
+  // never remembered (a field that disappeared keeps failing) unless the baseline accepts them.
   const end = { passed: verdict.passed, accepting: values['update-baseline'] };
-  for (const line of [...describeComparison(comparison), ...rememberRun(profile, reports, tests, end)])
-    console.log(line);
+  const remembered = verdict.interrupted
+    ? ['memory: not written (an interrupted run)']
+    : rememberRun(profile, reports, tests, end);
+  for (const line of [...describeComparison(comparison), ...remembered]) console.log(line);
   const dropFails = values['fail-on-coverage-drop'] && coverageDrop.length > 0;
   if (dropFails) console.log('coverage drop: the run fails (--fail-on-coverage-drop)');
   if (!values['update-baseline']) return verdict.passed && !dropFails ? 0 : 1;
+  if (verdict.interrupted) {
+    console.log('baseline: not written (an interrupted run saw only part of the deviations)');
+    return 1;
+  }
   const target = path ?? join(projectRoot, 'fixtures', 'targets', `${profile.name}.baseline.jsonl`);
   const entries = baselineFrom(verdict, baseline, new Date().toISOString().slice(0, 10));
   writeBaseline(target, entries);

@@ -12,6 +12,7 @@ import { DiscoveryStopped, Reader } from './reader.ts';
 import { offerRememberedData } from './remembered.ts';
 
 export type { DiscoveryResult, FailedRead, Finding } from './findings.ts';
+export { ensureReachable, REACHABILITY_READ, TargetUnreachable } from './reachable.ts';
 
 interface DiscoverOptions {
   /** Requests discovery may send (GET only); default the profile's discovery.requestBudget, else 300. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { profileSchema } from './schema.ts';
 import type { ProfileInput, TargetProfile } from './types.ts';
+import { unknownField } from './unknown-fields.ts';
 
 const targetsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'targets');
 
@@ -48,6 +49,8 @@ const validateProfile = new Ajv({ allErrors: false, coerceTypes: true, useDefaul
 
 /** Validates a raw profile object: coerces numeric strings from the environment, names the first bad field. */
 export function parseProfile(raw: unknown, label: string, env: Env = process.env): ProfileInput {
+  const unknown = unknownField(raw, profileSchema);
+  if (unknown) throw new ProfileError(`target profile "${label}": ${unknown}`);
   const data = substituteEnv(raw, env, '', label);
   if (data && typeof data === 'object' && !('name' in data)) Object.assign(data, { name: label });
   if (!validateProfile(data)) {

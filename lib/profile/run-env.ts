@@ -22,6 +22,7 @@ import type { ProfileInput } from './types.ts';
  * | WORKERS, CI, BLOB_REPORT, EVIDENCE_DEMO | the user, CI | playwright.config.ts |
  * | FC_SEED, FC_PATH, FC_RUNS, PROPERTY_DEPTH | the user | property tests (lib/checks/properties.ts) |
  * | CHROMIUM_PATH | the user | report screenshots (lib/report/look.ts) |
+ * | CONFORMANCE_PREFLIGHT | conformance.sh, once its checks passed | global setup: the reachability read is done |
  */
 interface RunEnv {
   /** The profile name or path. */
@@ -69,4 +70,27 @@ export function runProfile(env: Env = process.env): ProfileInput {
   const key = keyOf(env);
   if (loaded?.key !== key) loaded = { key, profile: loadProfile(env) };
   return loaded.profile;
+}
+
+/** The Nodes the project runs on, as package.json `engines` says: 20.19+ or 22.12+ (@redocly/cli's range; 21 is not one). */
+export function nodeSupported(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return (major === 20 && minor >= 19) || (major === 22 && minor >= 12) || major > 22;
+}
+
+const WHOLE_NUMBERS = ['WORKERS', 'MOCK_PORT', 'MOCK_SCALE', 'FC_RUNS', 'FC_SEED'] as const;
+
+/**
+ * What the environment must hold before any test: a Node the project runs on and whole numbers where
+ * numbers are read. Returns the one line naming the first problem, undefined when there is none.
+ */
+export function environmentProblem(env: Env = process.env, node = process.versions.node): string | undefined {
+  if (!nodeSupported(node)) return `Node ${node} is not supported: the suite runs on Node 20.19+ or 22.12+`;
+  for (const name of WHOLE_NUMBERS) {
+    const value = env[name];
+    if (value !== undefined && value !== '' && !/^\d+$/.test(value))
+      return `environment variable ${name}="${value}" is not a whole number`;
+  }
+  if (env.MOCK_PORT && Number(env.MOCK_PORT) > 65535) return `MOCK_PORT=${env.MOCK_PORT} is not a port`;
+  return undefined;
 }

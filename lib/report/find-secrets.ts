@@ -16,7 +16,8 @@ function asRead(text: string): string {
 
 /** The forms a secret can take in written output: as is, URL-encoded, and inside base64 at any alignment. */
 function secretForms(secret: string): string[] {
-  const forms = new Set([secret, encodeURIComponent(secret)]);
+  // A base URL is also written with its slashes escaped (JSON of some serializers, inline scripts).
+  const forms = new Set([secret, encodeURIComponent(secret), secret.replaceAll('/', '\\/')]);
   for (let shift = 0; shift < 3; shift += 1) {
     const encoded = Buffer.from(`${'x'.repeat(shift)}${secret}`).toString('base64');
     // Drop the characters that depend on the prefix or on what follows.
@@ -71,6 +72,12 @@ function textsOf(path: string): { where: string; text: string }[] {
   return [...texts, ...texts.flatMap(({ where, text }) => decodedRuns(where, text))];
 }
 
+/** A secret base URL (profileSecrets gives it whole and as its host) is named as such, not by its first letters. */
+function secretName(secret: string): string {
+  if (/^https?:\/\//.test(secret) || /^[\w.-]+:\d+$/.test(secret)) return 'the secret base URL';
+  return `a secret of the profile (${secret.slice(0, 4)}…)`;
+}
+
 /** Every place under dir where one of the secrets appears, in any of its forms, or cut short before a cut mark. */
 export function findSecrets(dir: string, secrets: readonly string[]): string[] {
   const known = secrets.filter((s) => s.length >= 4);
@@ -80,8 +87,7 @@ export function findSecrets(dir: string, secrets: readonly string[]): string[] {
     if (statSync(path).size > 200 * 1024 * 1024) continue;
     for (const { where, text } of textsOf(path)) {
       for (const { secret, form } of forms) {
-        if (text.includes(form))
-          found.push(`${relative(dir, where)}: a secret of the profile (${secret.slice(0, 4)}…)`);
+        if (text.includes(form)) found.push(`${relative(dir, where)}: ${secretName(secret)}`);
       }
       for (const secret of known) {
         if (hasPartialAtCut(text, secret))

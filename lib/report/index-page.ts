@@ -24,7 +24,8 @@ interface RunInfo {
 }
 
 export function renderIndex(run: RunInfo): string {
-  const verdict = run.verdict.passed ? 'conforms' : 'does not conform';
+  // The judged run's one line (interrupted, unreachable, or the verdict with its coverage), as the console says it.
+  const verdict = run.verdict.summary ?? (run.verdict.passed ? 'conforms' : 'does not conform');
   const known = run.verdict.known.length;
   const r = run.trace.summary.requirements;
   const cards = [

@@ -2,6 +2,7 @@
 
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
+import { profilePlaceholders, shownBaseURL } from '../../lib/profile/load.ts';
 import { createRedactor } from '../../lib/redact/redact.ts';
 import { compareAnswers, type Difference } from './compare.ts';
 import { generatedScenarios, type Sampling } from './generated.ts';
@@ -59,7 +60,10 @@ async function replay(scenario: Scenario, mock: Side, target: Side): Promise<[Ex
 
 export async function runDrift(options: DriftOptions): Promise<DriftRun> {
   const { mock: mockProfile, target: targetProfile } = options;
-  const redact = createRedactor([...tokensOf(mockProfile), ...tokensOf(targetProfile)]);
+  // A secret base URL is shown as its placeholder in every message, page and file of the run.
+  const placeholders = profilePlaceholders(targetProfile);
+  const secrets = [...tokensOf(mockProfile), ...tokensOf(targetProfile), ...Object.keys(placeholders)];
+  const redact = createRedactor(secrets, placeholders);
   const side = (name: 'mock' | 'target', profile: RoleSource) =>
     new Side({ name, profile, data: sideDataOf(profile), spec: options.spec, redact });
   const mock = side('mock', mockProfile);
@@ -77,7 +81,7 @@ export async function runDrift(options: DriftOptions): Promise<DriftRun> {
     mock: { name: mockProfile.name, baseURL: mockProfile.baseURL },
     target: {
       name: targetProfile.name,
-      baseURL: targetProfile.baseURL,
+      baseURL: shownBaseURL(targetProfile),
       allowsWrites: targetProfile.allowsWrites === true,
     },
     scenarios: 0,

@@ -82,4 +82,22 @@ test.describe('target profiles', () => {
       /^target profile "no-such-target": file .* does not exist$/,
     );
   });
+  test('an unknown field is refused with the nearest valid name, at any depth', () => {
+    const small = {
+      baseURL: 'https://staging.example.test',
+      users: { seller: { id: 1, token: 't1' }, buyer: { id: 2, token: 't2' } },
+    };
+    expect(messageOf(() => parseProfile({ ...small, requestPerSecond: 1 }, 'typo', {}))).toBe(
+      'target profile "typo": /requestPerSecond: unknown field; did you mean requestsPerSecond?',
+    );
+    expect(messageOf(() => parseProfile({ ...small, rateLimit: { maxRetry: 2 } }, 'typo', {}))).toBe(
+      'target profile "typo": /rateLimit/maxRetry: unknown field; did you mean maxRetries?',
+    );
+    expect(messageOf(() => parseProfile({ ...small, zzz: 1 }, 'typo', {}))).toMatch(
+      /^target profile "typo": \/zzz: unknown field \(known: name, description, baseURL, /,
+    );
+    expect(parseProfile({ ...small, $schema: './profile.schema.json' }, 'editor', {}).baseURL).toBe(
+      'https://staging.example.test',
+    );
+  });
 });

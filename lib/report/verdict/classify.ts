@@ -6,7 +6,9 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
+import type { RunCoverage, RunState } from './headline.ts';
 import type { TestRecord } from './results.ts';
+import type { RunScope } from './scope.ts';
 
 /** A deviation seen in a run: a check's finding, or a test failing on its own assertion. */
 export interface Deviation extends DeviationKey {
@@ -31,6 +33,18 @@ export interface Verdict {
   counts: { passed: number; failed: number; skipped: number };
   /** Errors outside any test (a global setup that found the target silent), each counted as a failure. */
   errorsOutsideTests?: string[];
+  /** What the run says of the whole target (lib/report/verdict/headline.ts); set once the run is judged whole. */
+  state?: RunState;
+  /** The verdict in one line after "target NAME ": the console, the index title and verdict.json say it alike. */
+  summary?: string;
+  /** "target NAME " and the summary. */
+  headline?: string;
+  /** Some tests did not run to their end: no verdict, the memory kept. */
+  interrupted?: boolean;
+  /** A filter chose the tests: judged for what it ran, never written to memory as the whole. */
+  partial?: boolean;
+  scope?: RunScope;
+  coverage?: RunCoverage;
 }
 
 const testKey = (test: TestRecord): DeviationKey => ({

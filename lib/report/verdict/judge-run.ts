@@ -1,10 +1,14 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadRequirements } from '../../catalog/requirements.ts';
 import { baselinePath, type KnownDeviation, readBaseline } from '../../checks/baseline.ts';
 import type { TargetProfile } from '../../profile/types.ts';
+import { buildTraceability } from '../traceability.ts';
 import { classify, type Verdict } from './classify.ts';
+import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
 import { type RunMetadata, type RunStats, readResults, type TestRecord } from './results.ts';
+import type { RunScope } from './scope.ts';
 
 type JudgedTarget = Pick<TargetProfile, 'name' | 'baseline' | 'memory'>;
 
@@ -17,6 +21,40 @@ interface RunJudgement {
   baseline: KnownDeviation[];
   verdict: Verdict;
   comparison: MemoryComparison;
+  scope: RunScope;
+}
+
+/** The verdict as a whole-run statement: state, coverage and headline added to the deviations. */
+function stated(
+  verdict: Verdict,
+  tests: TestRecord[],
+  errors: string[],
+  scope: RunScope,
+  name: string,
+): Verdict {
+  // Requirements only: the operations' count is the index page's, which reads the spec.
+  const trace = buildTraceability(loadRequirements(), tests, []);
+  const coverage = coverageOf(trace);
+  const unreachable = unreachableReason(tests, errors);
+  const state: RunState = scope.interrupted
+    ? 'interrupted'
+    : unreachable
+      ? 'unreachable'
+      : verdict.passed
+        ? 'conforms'
+        : 'does not conform';
+  const summary = summaryOf(state, verdict, coverage, scope, unreachable);
+  return {
+    ...verdict,
+    passed: state === 'conforms',
+    state,
+    summary,
+    headline: `target ${name} ${summary}`,
+    interrupted: scope.interrupted,
+    partial: scope.partial,
+    scope,
+    coverage,
+  };
 }
 
 /**
@@ -30,11 +68,15 @@ export function judgeRun(
   target: JudgedTarget,
   recording = false,
   written?: Pick<RunJudgement, 'verdict' | 'comparison'>,
+  /** The runner was stopped by a signal (conformance.sh saw it), whatever its report says. */
+  signalled = false,
 ): RunJudgement {
-  const { tests, stats, metadata, errors } = readResults(results);
+  const read = readResults(results);
+  const { tests, stats, metadata, errors } = read;
+  const scope = signalled ? { ...read.scope, interrupted: true } : read.scope;
   const baselineFile = baselinePath(target);
   const baseline = readBaseline(baselineFile);
-  if (written) return { tests, stats, metadata, baselineFile, baseline, ...written };
+  if (written) return { tests, stats, metadata, baselineFile, baseline, scope, ...written };
   const classified = classify(tests, baseline, recording);
   const verdict: Verdict =
     errors.length === 0
@@ -45,8 +87,12 @@ export function judgeRun(
           errorsOutsideTests: errors,
           counts: { ...classified.counts, failed: classified.counts.failed + errors.length },
         };
-  const comparison = compareWithMemory(target, reportsDir, tests);
-  return { tests, stats, metadata, baselineFile, baseline, verdict, comparison };
+  // An interrupted run is not compared with the memory: every test it did not run would show as a drop.
+  const comparison = scope.interrupted
+    ? { coverageDrop: [], rechecks: [] }
+    : compareWithMemory(target, reportsDir, tests);
+  const judged = stated(verdict, tests, errors, scope, metadata.target ?? target.name);
+  return { tests, stats, metadata, baselineFile, baseline, verdict: judged, comparison, scope };
 }
 
 /** What verdict.json holds: the verdict and the comparison with the memory read before it was rewritten. */

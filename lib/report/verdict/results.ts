@@ -5,6 +5,7 @@ import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts'
 import { judgeFacts } from '../../facts/judge.ts';
 import { readRunFacts } from '../../facts/reads.ts';
 import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
+import { type RunScope, scopeOf } from './scope.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */
 export interface TestRecord {
@@ -42,6 +43,7 @@ interface JsonTest {
   status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
   annotations: JsonAnnotation[];
   results: {
+    status: string;
     duration: number;
     annotations?: JsonAnnotation[];
     error?: { message?: string };
@@ -68,7 +70,7 @@ export interface RunMetadata {
 }
 
 interface JsonReport {
-  config: { metadata?: RunMetadata };
+  config: { metadata?: RunMetadata; argv?: string[]; shard?: { current: number; total: number } | null };
   suites: JsonSuite[];
   stats: RunStats;
   errors?: { message?: string }[];
@@ -96,10 +98,11 @@ function judgementsOf(results: JsonTest['results']): CountedJudgement[] {
   );
 }
 
-function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
+function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonTest[]): void {
   const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests) {
+      raw.push(test);
       const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
       const skip = annotations.find((a) => a.type === 'skip');
       out.push({
@@ -119,7 +122,7 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[]): void {
       });
     }
   }
-  for (const child of suite.suites ?? []) flatten(child, here, out);
+  for (const child of suite.suites ?? []) flatten(child, here, out, raw);
 }
 
 /**
@@ -151,12 +154,15 @@ export function readResults(path: string): {
   metadata: RunMetadata;
   /** Errors outside any test (a global setup that failed), first lines. */
   errors: string[];
+  scope: RunScope;
 } {
   const report = JSON.parse(readFileSync(path, 'utf8')) as JsonReport;
   const tests: TestRecord[] = [];
-  for (const suite of report.suites) flatten(suite, [], tests);
+  const raw: JsonTest[] = [];
+  for (const suite of report.suites) flatten(suite, [], tests, raw);
   const facts = factsRecord(dirname(path));
   if (facts) tests.push(facts);
   const errors = (report.errors ?? []).map((error) => firstLine(error.message));
-  return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors };
+  const scope = scopeOf(raw, report.config);
+  return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors, scope };
 }
