@@ -10,6 +10,7 @@ import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
+import type { ReplayTarget } from '../lib/report/failures-section.ts';
 import { renderIndex } from '../lib/report/index-page.ts';
 import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
@@ -74,6 +75,14 @@ function generateAllure(): boolean {
     console.error(`allure report not generated: ${(error as Error).message.split('\n')[0]}`);
     return false;
   }
+}
+
+/** What a replay line passes to reach this run's target: the profile, and its base URL unless secret or the mock's own. */
+function replayTarget(profile: { baseURL: string }, loaded: ProfileInput | undefined): ReplayTarget {
+  const isMock = loaded ? loaded.isMock : run.target === 'mock';
+  const shown =
+    profile.baseURL !== 'unknown' && profile.baseURL !== shownBaseURL({ baseURL: '', secretBaseURL: true });
+  return { profile: run.target, ...(!isMock && shown ? { baseURL: profile.baseURL } : {}) };
 }
 
 function main(): void {
@@ -157,6 +166,8 @@ function main(): void {
     commit: commit(),
     rateLimit: metadata.rateLimit,
     stats,
+    tests,
+    replay: replayTarget(profile, loaded),
     trace,
     links,
     verdict: judged.verdict,
