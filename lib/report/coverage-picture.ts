@@ -1,4 +1,4 @@
-import { esc } from './html.ts';
+import { esc, statusClass } from './html.ts';
 import type { RequirementStatus, Traceability } from './traceability.ts';
 
 /** Every status a requirement can have in a run, in the order the page shows them. */
@@ -35,9 +35,6 @@ function bar(counts: Record<string, number>, total: number): string {
     .join('');
   return `<div class="bar">${parts}</div>`;
 }
-
-/** A status as a CSS class name. */
-export const statusClass = (status: string) => status.replaceAll(' ', '-');
 
 /** Per resource (requirement area): verified / failed / not verified / mock-only, as a bar and as counts. */
 export function coveragePicture(trace: Traceability): string {

@@ -5,6 +5,11 @@ export function esc(text: unknown): string {
   return escapeHtml(String(text ?? ''));
 }
 
+/** A requirement or test status as a CSS class name ("not judged" → "not-judged"). */
+export function statusClass(status: string): string {
+  return status.replaceAll(' ', '-');
+}
+
 /** A self-contained page: no external scripts, fonts or styles, so it opens anywhere offline. */
 export function page(title: string, body: string): string {
   return `<!doctype html>
@@ -38,7 +43,9 @@ ul{margin:0;padding-left:18px}
 pre.replay{font-size:12.5px;background:#1d2330;color:#f6f7f9;padding:6px 8px;border-radius:4px;white-space:pre-wrap;overflow-wrap:anywhere;margin:6px 0 0}
 ul.requirements{margin:4px 0}
 .judged{display:block;font-weight:400;color:#5b6475;margin-top:2px}
-.filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:12px 0}
+.trace th:nth-child(1){width:15%}.trace th:nth-child(2){width:34%}.trace th:nth-child(3){width:26%}
+details summary{cursor:pointer}
+.filters{position:sticky;top:0;z-index:1;background:#f6f7f9;padding:6px 0;display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:12px 0}
 .filters input{flex:1;min-width:240px}
 .filters input,.filters select{font:inherit;padding:4px 6px}
 </style></head><body><main>${body}</main></body></html>
