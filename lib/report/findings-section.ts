@@ -9,14 +9,20 @@ function testCount(d: Deviation): string {
   return `<span title="${esc(named + more)}">${d.tests.length} test${d.tests.length === 1 ? '' : 's'}</span>`;
 }
 
+function byOperation(list: Deviation[]): [string, Deviation[]][] {
+  const groups = new Map<string, Deviation[]>();
+  for (const d of [...list].sort((a, b) => a.field.localeCompare(b.field)))
+    groups.set(d.operation, [...(groups.get(d.operation) ?? []), d]);
+  return [...groups].sort(([a], [b]) => a.localeCompare(b));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** One table of deviations grouped by operation, one row per field (or test) with how many tests met it. */
 function deviations(title: string, list: Deviation[], outcome: string): string {
   if (list.length === 0) return '';
-  const byOperation = new Map<string, Deviation[]>();
-  for (const d of [...list].sort((a, b) => a.field.localeCompare(b.field)))
-    byOperation.set(d.operation, [...(byOperation.get(d.operation) ?? []), d]);
-  const rows = [...byOperation]
-    .sort(([a], [b]) => a.localeCompare(b))
+  const groups = byOperation(list);
+  const rows = groups
     .flatMap(([operation, group]) =>
       group.map(
         (d, i) =>
@@ -24,9 +30,27 @@ function deviations(title: string, list: Deviation[], outcome: string): string {
       ),
     )
     .join('');
-  const operations = byOperation.size;
-  return `<h2>${esc(title)} (${list.length} in ${operations} operation${operations === 1 ? '' : 's'}: ${esc(outcome)})</h2>
+  return `<h2>${esc(title)} (${list.length} in ${plural(groups.length, 'operation')}: ${esc(outcome)})</h2>
 <table class="findings"><thead><tr><th>Operation</th><th>Field or test</th><th>Check</th><th>Met in</th><th>Evidence (first answer)</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * Omissions the run only reports, one row per operation: the fields it left out, each with how many
+ * tests met it. They fail nothing, so they take little room; their evidence is in the Playwright report.
+ */
+function reportedOmissions(list: Deviation[]): string {
+  if (list.length === 0) return '';
+  const groups = byOperation(list);
+  const rows = groups
+    .map(([operation, group]) => {
+      const fields = group
+        .map((d) => `<code>${esc(d.field)}</code> <span class="muted">×${d.tests.length}</span>`)
+        .join(', ');
+      return `<tr><td>${esc(operation)}</td><td>${group.length}</td><td>${fields}</td></tr>`;
+    })
+    .join('');
+  return `<h2>Omissions: reported (${list.length} in ${plural(groups.length, 'operation')}: listed fields left out, reported without failing)</h2>
+<table class="omissions"><thead><tr><th>Operation</th><th>Fields</th><th>Fields left out (×tests that met it)</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /**
@@ -46,7 +70,7 @@ export function findingsSection(verdict: Verdict, testsListedApart = false): str
     deviations('Violations: known (baseline)', violations(verdict.known), 'known'),
     deviations('Omissions: failing', omissions(verdict.fresh), 'fail the run'),
     deviations('Omissions: known (baseline)', omissions(verdict.known), 'known'),
-    deviations('Omissions: reported', verdict.reported, 'listed fields left out, reported without failing'),
+    reportedOmissions(verdict.reported),
     gone ? `<h2>Known deviations no longer seen (${verdict.gone.length})</h2><ul>${gone}</ul>` : '',
   ].join('\n');
 }

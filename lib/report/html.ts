@@ -43,6 +43,8 @@ ul{margin:0;padding-left:18px}
 pre.replay{font-size:12.5px;background:#1d2330;color:#f6f7f9;padding:6px 8px;border-radius:4px;white-space:pre-wrap;overflow-wrap:anywhere;margin:6px 0 0}
 ul.requirements{margin:4px 0}
 .judged{display:block;font-weight:400;color:#5b6475;margin-top:2px}
+.findings th:nth-child(1){width:17%}.findings th:nth-child(2){width:20%}.findings th:nth-child(3){width:13%}.findings th:nth-child(4){width:7%}
+.omissions th:nth-child(1){width:22%}.omissions th:nth-child(2){width:6%}
 .trace th:nth-child(1){width:15%}.trace th:nth-child(2){width:34%}.trace th:nth-child(3){width:26%}
 details summary{cursor:pointer}
 .filters{position:sticky;top:0;z-index:1;background:#f6f7f9;padding:6px 0;display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:12px 0}
