@@ -15,7 +15,8 @@ interface AllureResult {
   parameters?: Label[];
 }
 
-const ENDPOINT = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \//;
+/** A describe's leading endpoint: "GET /orders/{order_id}" of "GET /orders/{order_id} and its product: access". */
+const ENDPOINT = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \/\S*/;
 
 /** The resource of a test: the area most of its requirements belong to, else its file's name. */
 function resourceOf(test: TestRecord, areas: Map<string, string>): string {
@@ -27,7 +28,8 @@ function resourceOf(test: TestRecord, areas: Map<string, string>): string {
 /** The endpoint of a test: its describe when it names one, else the operation of its first requirement. */
 function endpointOf(test: TestRecord, endpoints: Map<string, string>): string {
   const [describe] = test.title.split(' › ').slice(0, -1);
-  if (describe && ENDPOINT.test(describe)) return describe;
+  const named = describe?.match(ENDPOINT)?.[0];
+  if (named) return named;
   const operation = test.requirements.map((id) => endpoints.get(id)).find(Boolean);
   return operation ?? describe ?? 'no endpoint named';
 }

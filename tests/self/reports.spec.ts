@@ -375,10 +375,16 @@ test.describe('the pages read without a run', () => {
         join(dir, `${uuid}-result.json`),
         JSON.stringify({ fullName, labels: [], parameters: [{ name: 'Project', value: 'contract' }] }),
       );
-    result('a', 'tests/contract/orders.spec.ts › GET /orders/{order_id} › answers an order');
+    result(
+      'a',
+      'tests/contract/orders.spec.ts › GET /orders/{order_id} and its product: access › answers an order',
+    );
     result('b', 'tests/contract/orders.spec.ts › reads the context');
     const tests = [
-      record({ requirements: ['ORD-ORDER-FIELDS'] }),
+      record({
+        title: 'GET /orders/{order_id} and its product: access › answers an order',
+        requirements: ['ORD-ORDER-FIELDS'],
+      }),
       record({ title: 'reads the context', requirements: ['ORD-ORDER-CONTEXT'] }),
     ];
     const operations = [{ operationId: 'getOrder', method: 'get', path: '/orders/{order_id}' }];
