@@ -15,12 +15,15 @@ export const REQUIREMENT_STATUSES: RequirementStatus[] = [
 ];
 
 /** One line saying how much of the reference this run actually verified on the target. */
-export function verdictLine(trace: Traceability, failed = trace.summary.requirements.failed): string {
+export function verdictLine(
+  trace: Traceability,
+  failed = `${trace.summary.requirements.failed} failed`,
+): string {
   const r = trace.summary.requirements;
   const share = r.total ? Math.round((100 * r.verified) / r.total) : 0;
   return (
     `${r.verified} of ${r.total} requirements of the reference verified on this target (${share}%); ` +
-    `${failed} failed, ${r['not judged']} not judged (no instance to apply the rule to), ` +
+    `${failed}, ${r['not judged']} not judged (no instance to apply the rule to), ` +
     `${r['not verified']} not verified for lack of data, ${r['mock-only']} mock-only, ` +
     `${r['read-only']} need writes (read-only target), ${r.uncovered + r.untestable} without a test.`
   );

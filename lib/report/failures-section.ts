@@ -45,8 +45,12 @@ function requirementLine(row: TraceRow | undefined, id: string): string {
   return `<li><a href="traceability.html#${esc(id)}"><code>${esc(id)}</code></a> <span class="muted">${esc(status)}</span></li>`;
 }
 
-function failure(test: TestRecord, known: boolean, trace: Traceability, target: ReplayTarget): string {
-  const rows = new Map(trace.rows.map((r) => [r.id, r]));
+function failure(
+  test: TestRecord,
+  known: boolean,
+  rows: Map<string, TraceRow>,
+  target: ReplayTarget,
+): string {
   const href = evidenceHref(test);
   const requirements = test.requirements.length
     ? `<ul class="requirements">${test.requirements.map((id) => requirementLine(rows.get(id), id)).join('')}</ul>`
@@ -79,7 +83,8 @@ export function failuresSection(
     (message) =>
       `<li class="failure"><div><b>Outside any test</b> (global setup)</div><div class="message">${esc(message)}</div></li>`,
   );
-  const items = [...outsideItems, ...ordered.map((t) => failure(t, isKnown(t), trace, target))];
+  const rows = new Map(trace.rows.map((r) => [r.id, r]));
+  const items = [...outsideItems, ...ordered.map((t) => failure(t, isKnown(t), rows, target))];
   return `<h2 class="failed">Failures (${failed.length + outside.length})</h2>
 <ol class="failures">${items.join('\n')}</ol>`;
 }

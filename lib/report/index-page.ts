@@ -33,6 +33,8 @@ export function renderIndex(run: RunInfo): string {
   const known = run.verdict.known.length;
   const r = run.trace.summary.requirements;
   const failed = failedRequirements(run.trace, run.tests);
+  const cited = failed.citedByFailure.length;
+  const failedWords = `${failed.broken.length} failed${cited ? ` (and ${cited} cited by a failing test)` : ''}`;
   const held = run.trace.rows.reduce(
     (sum, row) => sum + (row.status === 'verified' ? row.judged.held : 0),
     0,
@@ -46,11 +48,7 @@ export function renderIndex(run: RunInfo): string {
     ['known deviations', known],
     ['omissions reported', run.verdict.reported.length],
     ['requirements verified', `${r.verified} / ${r.total}`, `held on ${held} instances`],
-    [
-      'requirements failed',
-      failed.broken.length,
-      failed.citedByFailure.length ? `+${failed.citedByFailure.length} cited by a failing test` : undefined,
-    ],
+    ['requirements failed', failed.broken.length, cited ? `+${cited} cited by a failing test` : undefined],
     ['not judged', r['not judged']],
     ['not verified (no data)', r['not verified']],
     ['mock-only', r['mock-only']],
@@ -71,7 +69,7 @@ export function renderIndex(run: RunInfo): string {
     .join('');
   const body = `<h1>Conformance run: target <code>${esc(run.target)}</code> ${esc(verdict)}</h1>
 <p class="muted">${esc(run.baseURL)} · profile ${esc(run.profile)} · spec ${esc(run.specVersion)} · commit ${esc(run.commit)} · started ${esc(run.stats.startTime)} · ${esc((run.stats.duration / 1000).toFixed(1))} s</p>
-${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace, failed.broken.length))}</b></p>
+${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace, failedWords))}</b></p>
 ${failuresSection(run.tests, run.verdict, run.trace, run.replay)}
 <div class="cards">${cards}</div>
 ${findingsSection(run.verdict, true)}
