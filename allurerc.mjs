@@ -9,8 +9,8 @@ export default defineConfig({
         // One self-contained file: the report opens from disk or an artifact without a server.
         singleFile: true,
         reportLanguage: 'en',
-        // allure-playwright names suites after the project, the file (the resource) and the describe (the endpoint).
-        groupBy: ['parentSuite', 'suite', 'subSuite'],
+        // By resource, then endpoint: labels scripts/build-reports.ts gives each result (lib/report/allure-labels.ts).
+        groupBy: ['feature', 'story'],
       },
     },
   },

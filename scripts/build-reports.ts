@@ -8,8 +8,10 @@ import { mustRun } from '../lib/process/launch.ts';
 import { ProfileError, shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
+import { labelAllureResults } from '../lib/report/allure-labels.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
+import type { ReplayTarget } from '../lib/report/failures-section.ts';
 import { renderIndex } from '../lib/report/index-page.ts';
 import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
@@ -61,10 +63,12 @@ function withoutAnalytics(html: string): string {
   );
 }
 
-function generateAllure(): boolean {
+/** The Allure report, its results grouped by resource (feature) and endpoint (story) first. */
+function generateAllure(label: (resultsDir: string) => number): boolean {
   const results = join(outDir, 'allure-results');
   if (!existsSync(results)) return false;
   try {
+    label(results);
     mustRun('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')]);
     const index = join(outDir, 'allure', 'index.html');
     if (!existsSync(index)) return false;
@@ -74,6 +78,14 @@ function generateAllure(): boolean {
     console.error(`allure report not generated: ${(error as Error).message.split('\n')[0]}`);
     return false;
   }
+}
+
+/** What a replay line passes to reach this run's target: the profile, and its base URL unless secret or the mock's own. */
+function replayTarget(profile: { baseURL: string }, loaded: ProfileInput | undefined): ReplayTarget {
+  const isMock = loaded ? loaded.isMock : run.target === 'mock';
+  const shown =
+    profile.baseURL !== 'unknown' && profile.baseURL !== shownBaseURL({ baseURL: '', secretBaseURL: true });
+  return { profile: run.target, ...(!isMock && shown ? { baseURL: profile.baseURL } : {}) };
 }
 
 function main(): void {
@@ -93,8 +105,9 @@ function main(): void {
   const profile = metadata.target
     ? { name: metadata.target, baseURL: metadata.baseURL ?? 'unknown' }
     : targetShown(loaded);
+  const requirements = loadRequirements();
   const trace = buildTraceability(
-    loadRequirements(),
+    requirements,
     tests,
     spec.operations.map((op) => op.operationId),
   );
@@ -106,7 +119,7 @@ function main(): void {
     renderTraceability(trace, heading, renderRealResponses(realResponses)),
   );
   writeSpecDocs(outDir);
-  const allure = generateAllure();
+  const allure = generateAllure((dir) => labelAllureResults(dir, tests, requirements, spec.operations));
   const links = [
     {
       href: 'html/index.html',
@@ -157,6 +170,8 @@ function main(): void {
     commit: commit(),
     rateLimit: metadata.rateLimit,
     stats,
+    tests,
+    replay: replayTarget(profile, loaded),
     trace,
     links,
     verdict: judged.verdict,

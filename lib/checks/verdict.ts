@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import type { TargetProfile } from '../profile/types.ts';
+import { findingsTally, findingsText } from '../report/findings-text.ts';
 import { baselinePath, isKnown, keyOf, readBaseline } from './baseline.ts';
 import type { Finding } from './findings.ts';
 import { alwaysPresent, loadMemory, type PresenceMemory } from './presence.ts';
@@ -11,8 +12,11 @@ export interface JudgedFinding extends Finding {
   outcome: FindingOutcome;
 }
 
-/** The annotation type under which a test records its findings (read by scripts/verdict.ts). */
-export const FINDING_ANNOTATION = 'finding';
+/**
+ * The annotation type under which a test records its findings as JSON (read by
+ * lib/report/verdict/results.ts); the leading `_` keeps them out of the Playwright report's view.
+ */
+export const FINDING_ANNOTATION = '_finding';
 
 const known = new Map<string, Set<string>>();
 
@@ -81,7 +85,11 @@ export function failingOf(judged: JudgedFinding[], env = process.env): JudgedFin
   return judged.filter((finding) => finding.outcome === 'new');
 }
 
-/** Records the findings on the running test, once per deviation (the first answer as evidence), for the report and the verdict. */
+/**
+ * Records the findings on the running test, once per deviation (the first answer as evidence): as a
+ * table a reader reads in the Playwright report (an attachment per answer, beside its request), and as
+ * `_finding` annotations of JSON for the verdict; the report hides annotations whose type starts with `_`.
+ */
 export function recordFindings(judged: JudgedFinding[]): void {
   const info = test.info();
   const seen = new Set(
@@ -89,9 +97,18 @@ export function recordFindings(judged: JudgedFinding[]): void {
       .filter((a) => a.type === FINDING_ANNOTATION)
       .map((a) => keyOf(JSON.parse(a.description ?? '{}') as JudgedFinding)),
   );
+  const first: JudgedFinding[] = [];
   for (const finding of judged) {
     if (seen.has(keyOf(finding))) continue;
     seen.add(keyOf(finding));
+    first.push(finding);
     info.annotations.push({ type: FINDING_ANNOTATION, description: JSON.stringify(finding) });
   }
+  if (first.length === 0) return;
+  const operations = [...new Set(first.map((f) => f.operation))].join(', ');
+  info.attachments.push({
+    name: `findings: ${operations} (${findingsTally(first)})`,
+    contentType: 'text/plain',
+    body: Buffer.from(findingsText(first)),
+  });
 }

@@ -1,10 +1,12 @@
-import { esc } from './html.ts';
+import { esc, statusClass } from './html.ts';
 import type { RequirementStatus, Traceability } from './traceability.ts';
 
 /** Every status a requirement can have in a run, in the order the page shows them. */
 export const REQUIREMENT_STATUSES: RequirementStatus[] = [
   'verified',
+  'verified from traffic',
   'failed',
+  'not judged',
   'not verified',
   'mock-only',
   'read-only',
@@ -13,12 +15,16 @@ export const REQUIREMENT_STATUSES: RequirementStatus[] = [
 ];
 
 /** One line saying how much of the reference this run actually verified on the target. */
-export function verdictLine(trace: Traceability): string {
+export function verdictLine(
+  trace: Traceability,
+  failed = `${trace.summary.requirements.failed} failed`,
+): string {
   const r = trace.summary.requirements;
   const share = r.total ? Math.round((100 * r.verified) / r.total) : 0;
   return (
     `${r.verified} of ${r.total} requirements of the reference verified on this target (${share}%); ` +
-    `${r.failed} failed, ${r['not verified']} not verified for lack of data, ${r['mock-only']} mock-only, ` +
+    `${failed}, ${r['not judged']} not judged (no instance to apply the rule to), ` +
+    `${r['not verified']} not verified for lack of data, ${r['mock-only']} mock-only, ` +
     `${r['read-only']} need writes (read-only target), ${r.uncovered + r.untestable} without a test.`
   );
 }
@@ -27,7 +33,7 @@ function bar(counts: Record<string, number>, total: number): string {
   const parts = REQUIREMENT_STATUSES.filter((status) => counts[status])
     .map((status) => {
       const width = ((100 * (counts[status] ?? 0)) / total).toFixed(2);
-      return `<i class="${status.replace(' ', '-')}" style="width:${width}%" title="${esc(status)}: ${counts[status]}"></i>`;
+      return `<i class="${statusClass(status)}" style="width:${width}%" title="${esc(status)}: ${counts[status]}"></i>`;
     })
     .join('');
   return `<div class="bar">${parts}</div>`;
@@ -41,9 +47,9 @@ export function coveragePicture(trace: Traceability): string {
     counts[row.status] = (counts[row.status] ?? 0) + 1;
     byArea.set(row.area, counts);
   }
-  const legend = REQUIREMENT_STATUSES.map(
-    (s) => `<span class="${s.replace(' ', '-')}">■ ${esc(s)}</span>`,
-  ).join(' ');
+  const legend = REQUIREMENT_STATUSES.map((s) => `<span class="${statusClass(s)}">■ ${esc(s)}</span>`).join(
+    ' ',
+  );
   const rows = [...byArea]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([area, counts]) => {

@@ -1,6 +1,7 @@
 import type { Requirement } from '../catalog/requirements.ts';
 import { describeTally, type JudgementTally, judgedStatus, tallyJudgements } from '../judge/status.ts';
-import { esc, page } from './html.ts';
+import { esc, page, statusClass } from './html.ts';
+import { counted, TRACE_FILTER_SCRIPT, traceFilterForm } from './trace-filter.ts';
 import type { TestRecord } from './verdict/results.ts';
 
 export type RequirementStatus =
@@ -175,11 +176,38 @@ function card(label: string, value: string): string {
   return `<div class="card"><span class="muted">${esc(label)}</span><b>${esc(value)}</b></div>`;
 }
 
+/** A test's outcome as its class: a skip is not verified, mock-only or read-only. */
+function outcomeClass(t: TraceRow['tests'][number]): string {
+  if (t.outcome === 'passed') return 'verified';
+  return t.outcome === 'skipped' ? statusClass(skipKind(t.skipReason)) : t.outcome;
+}
+
+const TESTS_OPEN = 3;
+
+function testList(tests: TraceRow['tests']): string {
+  if (tests.length === 0) return '<span class="muted">no test</span>';
+  const items = tests
+    .map(
+      (t) =>
+        `<li><span class="${outcomeClass(t)}">${esc(t.outcome)}</span> ${esc(t.title)} <span class="muted">[${esc(t.project)}]</span></li>`,
+    )
+    .join('');
+  if (tests.length <= TESTS_OPEN) return `<ul>${items}</ul>`;
+  const outcomes = [...counted(tests.map((t) => t.outcome))].map(([o, n]) => `${n} ${o}`).join(', ');
+  return `<details><summary>${tests.length} tests: ${esc(outcomes)}</summary><ul>${items}</ul></details>`;
+}
+
+/** The status, then how its instances were judged, then why it was not verified, each on its own line. */
+function statusCell(r: TraceRow): string {
+  const why = r.why.length ? `<ul class="muted">${r.why.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
+  const { held, broken, notJudged, summary } = r.judged;
+  const judged = held + broken + notJudged > 0 ? `<span class="judged">${esc(summary)}</span>` : '';
+  return `<td class="${statusClass(r.status)}">${esc(r.status)}${judged}${why}</td>`;
+}
+
 function row(r: TraceRow): string {
-  const tests = r.tests.length
-    ? `<ul>${r.tests.map((t) => `<li class="${t.outcome === 'passed' ? 'verified' : t.outcome === 'skipped' ? skipKind(t.skipReason).replace(' ', '-') : t.outcome}">${esc(t.outcome)}</li> <span>${esc(t.title)}</span> <span class="muted">[${esc(t.project)}]</span>`).join('')}</ul>`
-    : '<span class="muted">no test</span>';
-  return `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(r.kind)}${r.half ? ` (${r.half})` : ''} · ${esc(r.basis)} · ${esc(r.operations.join(', ') || 'no operation')}</div></td><td class="${r.status.replace(' ', '-')}">${esc(r.status)}<div class="muted">${esc(r.judged.summary)}</div>${r.why.length ? `<div class="muted">${esc(r.why.join('; '))}</div>` : ''}</td><td>${tests}</td></tr>`;
+  const about = `${r.kind}${r.half ? ` (${r.half})` : ''} · ${r.basis} · ${r.area} · ${r.operations.join(', ') || 'no operation'}`;
+  return `<tr id="${esc(r.id)}" data-status="${esc(r.status)}" data-area="${esc(r.area)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(about)}</div></td>${statusCell(r)}<td>${testList(r.tests)}</td></tr>`;
 }
 
 export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
@@ -205,8 +233,9 @@ export function renderTraceability(trace: Traceability, heading: string, extra =
     card('untestable', String(s.requirements.untestable)),
   ].join('');
   const body = `<h1>Traceability matrix</h1><p class="muted">${esc(heading)}</p><div class="cards">${cards}</div>
-<table><thead><tr><th>Requirement</th><th>Statement</th><th>Status</th><th>Tests</th></tr></thead><tbody>
+${traceFilterForm(trace.rows)}
+<table class="trace"><thead><tr><th>Requirement</th><th>Statement</th><th>Status and judgements</th><th>Tests</th></tr></thead><tbody>
 ${trace.rows.map(row).join('\n')}
-</tbody></table>${extra}`;
+</tbody></table>${extra}${TRACE_FILTER_SCRIPT}`;
   return page('Traceability matrix', body);
 }

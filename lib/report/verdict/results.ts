@@ -11,6 +11,9 @@ import { type RunScope, scopeOf } from './scope.ts';
 export interface TestRecord {
   title: string;
   file: string;
+  /** Playwright's test id (the HTML report's `#?testId=`) and the test's line, for links and replay lines. */
+  id?: string;
+  line?: number;
   project: string;
   tags: string[];
   requirements: string[];
@@ -21,6 +24,8 @@ export interface TestRecord {
   findings: JudgedFinding[];
   /** The first line of a failed test's error. */
   error?: string;
+  /** The command a failed test's error gives to replay it (a property's `Replay:` line). */
+  replay?: string;
   /** The rules the test applied, each to its instances (lib/judge). */
   judgements: CountedJudgement[];
 }
@@ -51,6 +56,8 @@ interface JsonTest {
   }[];
 }
 interface JsonSpec {
+  id?: string;
+  line?: number;
   title: string;
   file: string;
   tags: string[];
@@ -77,6 +84,10 @@ interface JsonReport {
 }
 
 const firstLine = (text: string | undefined) => stripVTControlCharacters(text ?? '').split('\n')[0] ?? '';
+const replayLine = (text: string | undefined) =>
+  stripVTControlCharacters(text ?? '')
+    .match(/^Replay: (.+)$/m)?.[1]
+    ?.trim() || undefined;
 
 function outcomeOf(status: JsonTest['status']): TestRecord['outcome'] {
   if (status === 'skipped') return 'skipped';
@@ -105,9 +116,12 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonT
       raw.push(test);
       const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
       const skip = annotations.find((a) => a.type === 'skip');
+      const error = test.status === 'unexpected' ? test.results.at(-1)?.error?.message : undefined;
       out.push({
         title: [...here, spec.title].join(' › '),
         file: spec.file,
+        id: spec.id,
+        line: spec.line,
         project: test.projectName,
         tags: spec.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
         requirements: [
@@ -118,7 +132,8 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonT
         durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
         findings: findingsOf(annotations),
         judgements: judgementsOf(test.results),
-        error: test.status === 'unexpected' ? firstLine(test.results.at(-1)?.error?.message) : undefined,
+        error: test.status === 'unexpected' ? firstLine(error) : undefined,
+        replay: replayLine(error),
       });
     }
   }
