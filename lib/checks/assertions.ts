@@ -54,13 +54,23 @@ export function mismatch(
     : `message ${JSON.stringify(body.message)}; expected ${String(expected.message)}`;
 }
 
-/** Asserts an error answer: status, error code and message, each only where the reference fixes it for this target. */
-export function expectError(res: ErrorAnswer, expected: ExpectedError, target: TargetProfile): void {
-  const what = `${res.label ?? 'answer'} → ${res.status} ${(res.shown ?? res.text).slice(0, 300)}`;
+/**
+ * Asserts an error answer: status, error code and message, each only where the reference fixes it for
+ * this target. With `requirement`, the assertion is a judgement of it on this answer.
+ */
+export function expectError(
+  res: ErrorAnswer,
+  expected: ExpectedError,
+  target: TargetProfile,
+  requirement?: string,
+): void {
+  const answer = `${res.label ?? 'answer'} → ${res.status} ${(res.shown ?? res.text).slice(0, 300)}`;
+  const what = requirement ? `${requirement}: ${answer}` : answer;
   const rows = target.isMock ? [expected] : [expected, ...(expected.orElse ?? [])];
   const misses = rows.map((row) => mismatch(res, row, target));
-  if (misses.some((miss) => miss === undefined)) return;
-  expect(misses.join(' | or | '), `${what}: no documented row matches`).toBe('');
+  // Asserted when a row matches too: a passing test citing one requirement judges it on this answer.
+  const failed = misses.some((miss) => miss === undefined) ? '' : misses.join(' | or | ');
+  expect(failed, `${what}: no documented row matches`).toBe('');
 }
 
 /**

@@ -1,12 +1,13 @@
-import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
-import type { CatalogIds } from '../../lib/profile/types.ts';
-import { type Carrying, carrying, has, needs } from './support/listed.ts';
+import { leafListingJudgement, pathExtendsJudgement } from '../../lib/oracles/category-tree.ts';
+import { expectJudgements, expectSameWhereShown, judgeShown, namedByProfile } from './support/judgements.ts';
+import { type Carrying, has, needs } from './support/listed.ts';
 import { describeOptionalToken } from './support/optional-token.ts';
-import { judged, notVerifiedPart, skipUnless } from './support/reference.ts';
+import { skipUnless } from './support/reference.ts';
 
 // Read-only. A foreign tree may be large: the walk reads at most WALK_LIMIT categories, the path
 // to the profile's leaf category always among them.
@@ -25,9 +26,10 @@ type Parent = Carrying<Category, 'children_categories'>;
 
 /**
  * Parent → child pairs, breadth first from the root, the profile leaf's path first (when the leaf
- * carries it: the path only orders the walk). Only children listed with their id are read.
+ * carries it: the path only orders the walk). A child listed without its id cannot be read: not judged.
  */
-async function walkTree(api: ApiClient, catalog: CatalogIds): Promise<[Parent, Category][]> {
+async function walkTree(api: ApiClient, target: TargetProfile): Promise<[Parent, Category][]> {
+  const { catalog } = target;
   const leaf = await readCategory(api, catalog.leafCategory);
   const seen = new Map<string, Category>();
   const pairs: [Parent, Category][] = [];
@@ -37,33 +39,21 @@ async function walkTree(api: ApiClient, catalog: CatalogIds): Promise<[Parent, C
   while (queue.length > 0 && seen.size < WALK_LIMIT) {
     const parent = await get(queue.shift()!);
     if (!has(parent, 'children_categories')) continue;
-    for (const child of carrying(parent.children_categories, 'id')) {
-      if (seen.size >= WALK_LIMIT && !seen.has(child.id)) break;
-      const read = await get(child.id);
-      pairs.push([parent, read]);
-      queue.push(child.id);
+    for (const [i, child] of parent.children_categories.entries()) {
+      const id = child.id as string | undefined;
+      if (seen.size >= WALK_LIMIT && !(id !== undefined && seen.has(id))) break;
+      if (id === undefined) {
+        judgeShown(target.isMock, 'CAT-LEAF-CHILDREN', `child ${i} of ${parent.id}: id`, id, () => {});
+        continue;
+      }
+      pairs.push([parent, await get(id)]);
+      queue.push(id);
     }
   }
   return pairs;
 }
 
 const idName = ({ id, name }: IdName) => ({ id, name });
-
-/** CAT-PATH-EXTENDS, on a child and parent that carry their paths (a missing one fails here: the mock). */
-function expectPathExtends(child: Category, parent: Category): void {
-  const [childPath, parentPath] = [child.path_from_root, parent.path_from_root];
-  expect(childPath, `the path_from_root of ${child.id}`).toBeDefined();
-  expect(parentPath, `the path_from_root of ${parent.id}`).toBeDefined();
-  if (childPath === undefined || parentPath === undefined) return;
-  expect(
-    childPath.slice(0, parentPath.length).map(idName),
-    `CAT-PATH-EXTENDS: path of ${child.id} starts with the path of ${parent.id}`,
-  ).toEqual(parentPath.map(idName));
-  expect(
-    childPath.map((p) => p.id),
-    `CAT-PATH-EXTENDS: path of ${child.id} holds ${parent.id}`,
-  ).toContain(parent.id);
-}
 
 /** The listed categories: the reference's wording admits `{categories: [...]}` and the bare array production sends. */
 const siteCategories = (body: Schemas['SiteCategories']): IdName[] | undefined =>
@@ -95,17 +85,25 @@ test.describe('GET /sites/{site_id}/categories', () => {
       });
       const listedCategories = siteCategories(bodyAt(res, 200));
       needs(target, listedCategories, 'the listed categories', 'catalog.siteId', 'the site answered none');
-      let judgedPaths = 0;
       for (const listed of listedCategories.slice(0, WALK_LIMIT)) {
         const category = await readCategory(api, String(listed.id));
-        expect(idName(category), 'as listed').toEqual(idName(listed));
-        if (!judged(target, category.path_from_root)) continue;
-        judgedPaths++;
-        const ancestors = category.path_from_root?.filter((p) => p.id !== listed.id);
-        expect(ancestors, `CAT-SITE-TOP-LEVEL: ${listed.id} is a root`).toEqual([]);
+        const pair: [IdName, IdName] = [category, listed];
+        expectSameWhereShown(target.isMock, 'CAT-SITE-TOP-LEVEL', `${listed.id} as listed`, pair, [
+          'id',
+          'name',
+        ]);
+        judgeShown(
+          target.isMock,
+          'CAT-SITE-TOP-LEVEL',
+          `${listed.id}: path_from_root`,
+          category.path_from_root,
+          (path) =>
+            expect(
+              path.filter((p) => p.id !== listed.id),
+              `CAT-SITE-TOP-LEVEL: ${listed.id} is a root`,
+            ).toEqual([]),
+        );
       }
-      const why = 'no listed category carried its path_from_root';
-      skipUnless(judgedPaths > 0, 'a listed category with its path', 'catalog.siteId', why);
     },
   );
 });
@@ -126,9 +124,9 @@ test.describe('GET /categories/{category_id}', () => {
       );
       expect(root.children_categories.length, 'the profile root has children').toBeGreaterThan(0);
       // Settings fields are listed: judged where the answer carries them (an omission is reported).
-      const listingAllowed = root.settings?.listing_allowed;
-      if (judged(target, listingAllowed))
-        expect(listingAllowed, 'CAT-LEAF-LISTING: listing_allowed on a non-leaf').toBe(false);
+      if (target.isMock)
+        expect(root.settings?.listing_allowed, "the mock's root carries listing_allowed").toBeDefined();
+      expectJudgements([leafListingJudgement(root)]);
     },
   );
 
@@ -137,22 +135,29 @@ test.describe('GET /categories/{category_id}', () => {
     verifies(['CAT-LEAF-CHILDREN', 'CAT-SETTINGS-LIMITS'], '@readonly'),
     async ({ api, target }) => {
       const leaf = await readCategory(api, target.catalog.leafCategory);
-      const children = leaf.children_categories;
-      if (judged(target, children)) expect(children, 'CAT-LEAF-CHILDREN: a leaf has no children').toEqual([]);
-      let judgedLimits = 0;
+      const instance = `leaf ${leaf.id}: children_categories`;
+      // Discovery picks a leaf for its empty children: judging them again would compare the read with itself.
+      if (namedByProfile((p) => p.catalog?.leafCategory))
+        judgeShown(target.isMock, 'CAT-LEAF-CHILDREN', instance, leaf.children_categories, (children) =>
+          expect(children, `CAT-LEAF-CHILDREN: ${instance}`).toEqual([]),
+        );
+      else
+        notJudged(
+          'CAT-LEAF-CHILDREN',
+          instance,
+          'discovery chose this leaf for its empty children (a self-comparison)',
+        );
       for (const limit of [
         'max_title_length',
         'max_sub_title_length',
         'max_description_length',
         'max_pictures_per_item',
       ] as const) {
-        const value = leaf.settings?.[limit];
-        if (!judged(target, value)) continue;
-        judgedLimits++;
-        expect(Number.isInteger(value), `CAT-SETTINGS-LIMITS: settings.${limit}`).toBe(true);
+        const what = `leaf ${leaf.id}: settings.${limit}`;
+        judgeShown(target.isMock, 'CAT-SETTINGS-LIMITS', what, leaf.settings?.[limit], (value) =>
+          expect(Number.isInteger(value), `CAT-SETTINGS-LIMITS: ${what}`).toBe(true),
+        );
       }
-      const why = 'it answered neither children_categories nor a posting limit';
-      skipUnless(children !== undefined || judgedLimits > 0, 'a leaf category', 'catalog.leafCategory', why);
     },
   );
 
@@ -160,28 +165,22 @@ test.describe('GET /categories/{category_id}', () => {
     'walks the tree: children read back as listed, extend the parent path, non-leaves disallow listing',
     verifies(['CAT-LEAF-CHILDREN', 'CAT-PATH-EXTENDS', 'CAT-LEAF-LISTING'], '@readonly'),
     async ({ api, target }) => {
-      const pairs = await walkTree(api, target.catalog);
+      const pairs = await walkTree(api, target);
       expect(pairs.length, 'the profile root has descendants').toBeGreaterThan(0);
-      let judgedPaths = 0;
       for (const [parent, child] of pairs) {
         const listed = parent.children_categories.find((c) => c.id === child.id)!;
-        expect(idName(child), `CAT-LEAF-CHILDREN: ${child.id} as listed by ${parent.id}`).toEqual(
-          idName(listed),
+        const pair: [IdName, IdName] = [child, listed];
+        expectSameWhereShown(
+          target.isMock,
+          'CAT-LEAF-CHILDREN',
+          `${child.id} as listed by ${parent.id}`,
+          pair,
+          ['id', 'name'],
         );
-        if (judged(target, child.path_from_root) && judged(target, parent.path_from_root)) {
-          judgedPaths++;
-          expectPathExtends(child, parent);
-        }
-        const listingAllowed = child.settings?.listing_allowed;
-        if (
-          has(child, 'children_categories') &&
-          child.children_categories.length > 0 &&
-          judged(target, listingAllowed)
-        )
-          expect(listingAllowed, `CAT-LEAF-LISTING: ${child.id} has children`).toBe(false);
+        if (target.isMock)
+          expect(child.path_from_root, `the mock's ${child.id} carries its path`).toBeDefined();
+        expectJudgements([pathExtendsJudgement(parent, child), leafListingJudgement(child)]);
       }
-      if (judgedPaths === 0)
-        notVerifiedPart('CAT-PATH-EXTENDS: no parent and child read both carried path_from_root');
     },
   );
 
@@ -217,29 +216,35 @@ test.describe('GET /categories/{category_id}/attributes', () => {
         `${target.catalog.leafCategory} has none to judge`,
       );
       // Listed fields the reference does not state always present: their absence is an omission
-      // (the schema check reports it); asserted present on the mock only.
-      const present = (value: unknown) => judged(target, value);
-      let judgedTypes = 0;
+      // (the schema check reports it); the rules reading them are not judged on that attribute.
+      const judge = (id: string, what: string, value: unknown, rule: (value: unknown) => void) =>
+        judgeShown(target.isMock, id, what, value, rule);
       for (const attribute of attributes) {
         const type = attribute.value_type;
-        const what = `${attribute.id} (${type})`;
-        if (present(type))
-          expect(['list', 'number', 'boolean', 'string'], `CAT-ATTR-FIELDS: value_type of ${what}`).toContain(
-            type,
+        const what = `attribute ${attribute.id} (${type})`;
+        judge('CAT-ATTR-FIELDS', `${what}: value_type`, type, (v) =>
+          expect(['list', 'number', 'boolean', 'string'], `CAT-ATTR-FIELDS: ${what}: value_type`).toContain(
+            v,
+          ),
+        );
+        for (const tag of ['fixed', 'required'] as const)
+          judge('CAT-ATTR-FIELDS', `${what}: tags.${tag}`, attribute.tags?.[tag], (v) =>
+            expect(typeof v, `CAT-ATTR-FIELDS: ${what}: tags.${tag}`).toBe('boolean'),
           );
-        for (const tag of ['fixed', 'required'] as const) {
-          const value = attribute.tags?.[tag];
-          if (present(value)) expect(typeof value, `CAT-ATTR-FIELDS: tags.${tag} of ${what}`).toBe('boolean');
+        if (type === undefined) {
+          notJudged('CAT-ATTR-MAX-LENGTH', what, 'the attribute leaves value_type out');
+          notJudged('CAT-ATTR-VALUES', what, 'the attribute leaves value_type out');
+          continue;
         }
-        if (type === undefined) continue;
-        judgedTypes++;
-        if (['number', 'string'].includes(type) && present(attribute.value_max_length))
-          expect(Number.isInteger(attribute.value_max_length), `CAT-ATTR-MAX-LENGTH: ${what}`).toBe(true);
-        if (['list', 'boolean'].includes(type) && present(attribute.values))
-          expect(Array.isArray(attribute.values), `CAT-ATTR-VALUES: ${what}`).toBe(true);
+        if (['number', 'string'].includes(type))
+          judge('CAT-ATTR-MAX-LENGTH', `${what}: value_max_length`, attribute.value_max_length, (v) =>
+            expect(Number.isInteger(v), `CAT-ATTR-MAX-LENGTH: ${what}`).toBe(true),
+          );
+        if (['list', 'boolean'].includes(type))
+          judge('CAT-ATTR-VALUES', `${what}: values`, attribute.values, (v) =>
+            expect(Array.isArray(v), `CAT-ATTR-VALUES: ${what}`).toBe(true),
+          );
       }
-      const why = 'no attribute carried its value_type';
-      skipUnless(judgedTypes > 0, 'an attribute with its value_type', 'catalog.leafCategory', why);
     },
   );
 

@@ -1,10 +1,10 @@
-import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expect, notJudged, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import type { UserRole } from '../../lib/profile/types.ts';
-import { judged, skipUnless } from './support/reference.ts';
+import { judgeShown } from './support/judgements.ts';
 
 // Read-only: the user status is a GET; the token travels as the access_token query parameter.
 
@@ -29,7 +29,7 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     async ({ api, target }) => {
       for (const role of ['seller', 'buyer'] as const satisfies UserRole[]) {
         const res = await statusOf(api, target.users[role].id, role);
-        expect(res.status, `${res.label} as ${role}`).toBe(200);
+        expect(res.status, `AUTH-QUERY-TOKEN: ${res.label} as ${role}`).toBe(200);
       }
     },
   );
@@ -40,17 +40,20 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     async ({ api, target }) => {
       const res = await statusOf(api, target.users.restricted.id, 'restricted');
       expect(res.status, res.label).toBe(200);
-      // status.list and its fields are listed: the rule needs list.allow; codes is judged where carried.
+      // status.list and its fields are listed: the rule reads list.allow, and applies only where it is false;
+      // codes is judged where carried.
       const list = bodyAt(res, 200).status?.list;
-      skipUnless(
-        judged(target, list?.allow),
-        'status.list.allow of the restricted user',
-        'users.restricted',
-        'the answer left out status.list.allow (a listed field)',
-      );
-      expect(list?.allow, 'the restricted user cannot list').toBe(false);
-      if (judged(target, list?.codes))
-        expect(list?.codes, 'codes gives the reason when list.allow is false').not.toHaveLength(0);
+      const who = `restricted user ${target.users.restricted.id}`;
+      const id = 'USR-STATUS-LIST-BLOCKED';
+      const blocked = judgeShown(target.isMock, id, `${who}: status.list.allow`, list?.allow, (allow) => {
+        if (allow === false) return;
+        expect(target.isMock, `${id}: the mock's restricted user cannot list`).toBe(false);
+        notJudged(id, who, 'list.allow is true: the rule reads blocked users only');
+      });
+      if (blocked && list?.allow === false)
+        judgeShown(target.isMock, id, `${who}: status.list.codes`, list.codes, (codes) =>
+          expect(codes, `${id}: ${who}: codes gives the reason list.allow is false`).not.toHaveLength(0),
+        );
     },
   );
 
@@ -71,7 +74,7 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     verifies(['USR-STATUS-NO-TOKEN', 'AUTH-NO-TOKEN-403'], '@readonly'),
     async ({ api, target }) => {
       const res = await statusOf(api, target.users.seller.id, 'anonymous');
-      expectError(res, { status: 403, error: 'access_token_not_granted' }, target);
+      expectError(res, { status: 403, error: 'access_token_not_granted' }, target, 'USR-STATUS-NO-TOKEN');
     },
   );
 
@@ -80,7 +83,7 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     verifies(['USR-STATUS-SITE', 'AUTH-SITE-NOT-AVAILABLE'], '@readonly'),
     async ({ api, target }) => {
       const res = await statusOf(api, target.users.unavailableSite.id, 'unavailableSite');
-      expectError(res, { status: 403, error: 'forbidden' }, target);
+      expectError(res, { status: 403, error: 'forbidden' }, target, 'USR-STATUS-SITE');
     },
   );
 
@@ -105,15 +108,18 @@ test.describe('GET /users/{user_id}?attributes=status', () => {
     async ({ api, target }) => {
       const seller = target.users.seller.id;
       const header = await statusOf(api, seller, 'seller', { tokenIn: 'header' });
-      expectError(header, { status: 403, error: 'access_token_not_granted' }, target);
       expectError(
-        await statusOf(api, target.users.seller2.id, 'seller'),
-        { status: 403, error: 'forbidden' },
+        header,
+        { status: 403, error: 'access_token_not_granted' },
         target,
+        'USR-STATUS-HEADER-TOKEN',
       );
+      const other = await statusOf(api, target.users.seller2.id, 'seller');
+      expectError(other, { status: 403, error: 'forbidden' }, target, 'USR-STATUS-OTHER-USER');
       const noStatus = await statusOf(api, seller, 'seller', { attributes: 'nickname' });
-      expectError(noStatus, { status: 400, error: 'bad_request' }, target);
-      expectError(await statusOf(api, 'me', 'seller'), { status: 400, error: 'bad_request' }, target);
+      expectError(noStatus, { status: 400, error: 'bad_request' }, target, 'USR-STATUS-ATTRIBUTES');
+      const badId = await statusOf(api, 'me', 'seller');
+      expectError(badId, { status: 400, error: 'bad_request' }, target, 'USR-STATUS-ERRORS');
     },
   );
 });

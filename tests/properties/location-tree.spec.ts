@@ -4,8 +4,9 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { type BodyAt, bodyAt, type OperationId } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
-import { listedFailures, pointsAtFailures } from '../../lib/oracles/location-tree.ts';
+import { listedJudgement, pointsAtJudgement } from '../../lib/oracles/location-tree.ts';
 import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import { expectJudgements, expectSameWhereShown } from '../contract/support/judgements.ts';
 
 // Read-only: random walks down the classified locations from the countries list
 // (country > state > city > neighborhood), following only ids the answers give. Whether a location
@@ -93,40 +94,35 @@ async function walk(
   return result;
 }
 
-/**
- * The parent lists the child under the child's own id and name (the location-tree oracle). The walk
- * reached the child from `list`, so the list is there; were it not, the oracle reports the child unlisted.
- */
-function expectListed(parent: IdName, list: IdName[] | undefined, child: IdName, rule: string): void {
-  expect(
-    listedFailures(parent, list, child),
-    `${rule}: ${parent.id} lists ${child.id} with its name`,
-  ).toEqual([]);
-}
-
-/** A back-pointer names the node it points at, id and name; an absent one is an omission the checks report. */
-function expectPointsAt(pointer: IdName | undefined, node: IdName | undefined, what: string): void {
-  expect(pointsAtFailures(pointer, node), what).toEqual([]);
-}
-
 function expectBackPointers(w: LocationWalk): void {
   const { country, state, city, neighborhood } = w;
+  const judgements = [];
   if (state) {
-    expectPointsAt(state.country, country, `LOC-STATE-PARENT: country of state ${state.id}`);
-    expectListed(country, country.states, state, 'LOC-STATE-PARENT');
+    const id = 'LOC-STATE-PARENT';
+    judgements.push(
+      pointsAtJudgement(id, `country of state ${state.id}`, state.country, country),
+      listedJudgement(id, country, country.states, state),
+    );
   }
   if (state && city) {
-    expectPointsAt(city.state, state, `LOC-CITY-PARENT: state of city ${city.id}`);
-    expectPointsAt(city.country, country, `LOC-CITY-PARENT: country of city ${city.id}`);
-    expectListed(state, state.cities, city, 'LOC-CITY-PARENT');
+    const id = 'LOC-CITY-PARENT';
+    judgements.push(
+      pointsAtJudgement(id, `state of city ${city.id}`, city.state, state),
+      pointsAtJudgement(id, `country of city ${city.id}`, city.country, country),
+      listedJudgement(id, state, state.cities, city),
+    );
   }
   if (city && neighborhood) {
-    const what = `LOC-NEIGHBORHOOD-PARENT: neighborhood ${neighborhood.id}`;
-    expectPointsAt(neighborhood.city, city, `${what}: city`);
-    expectPointsAt(neighborhood.state, city.state ?? state, `${what}: state`);
-    expectPointsAt(neighborhood.country, city.country ?? country, `${what}: country`);
-    expectListed(city, city.neighborhoods, neighborhood, 'LOC-NEIGHBORHOOD-PARENT');
+    const id = 'LOC-NEIGHBORHOOD-PARENT';
+    const what = `neighborhood ${neighborhood.id}`;
+    judgements.push(
+      pointsAtJudgement(id, `city of ${what}`, neighborhood.city, city),
+      pointsAtJudgement(id, `state of ${what}`, neighborhood.state, city.state ?? state),
+      pointsAtJudgement(id, `country of ${what}`, neighborhood.country, city.country ?? country),
+      listedJudgement(id, city, city.neighborhoods, neighborhood),
+    );
   }
+  expectJudgements(judgements);
 }
 
 test.describe('GET /classified_locations/*, walking the tree', () => {
@@ -138,19 +134,9 @@ test.describe('GET /classified_locations/*, walking the tree', () => {
       await property(
         fc.asyncProperty(treeWalk, async (choices) => {
           const { listed, country } = await walk(api, target, list, choices.slice(0, 1));
-          const summary = {
-            id: listed.id,
-            name: listed.name,
-            locale: listed.locale,
-            currency_id: listed.currency_id,
-          };
-          const read = {
-            id: country.id,
-            name: country.name,
-            locale: country.locale,
-            currency_id: country.currency_id,
-          };
-          expect(read, `LOC-COUNTRY-LISTED: ${listed.id}`).toEqual(summary);
+          const pair: [CountrySummary, CountrySummary] = [country, listed];
+          const fields = ['id', 'name', 'locale', 'currency_id'] as const;
+          expectSameWhereShown(target.isMock, 'LOC-COUNTRY-LISTED', `country ${listed.id}`, pair, fields);
         }),
         5,
       );
