@@ -26,19 +26,17 @@ export default class JudgementReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const attachments = result.attachments as TestResult['attachments'][number][];
-    const at = attachments.findIndex((a) => a.name === JUDGEMENTS_ATTACHMENT);
-    const recorded =
-      at >= 0 ? (JSON.parse(attachments[at]?.body?.toString('utf8') ?? '[]') as CountedJudgement[]) : [];
+    type Attachment = TestResult['attachments'][number];
+    const attachments = result.attachments as Attachment[];
+    const existing = attachments.find((a) => a.name === JUDGEMENTS_ATTACHMENT);
+    const recorded = existing?.body ? (JSON.parse(existing.body.toString('utf8')) as CountedJudgement[]) : [];
     const cited = test.annotations.filter((a) => a.type === 'requirement').map((a) => a.description ?? '');
     const judged = judgementsOf(recorded, this.assertions.get(result) ?? [], cited);
     this.assertions.delete(result);
-    if (at >= 0) attachments.splice(at, 1);
     if (judged.length === 0) return;
-    attachments.push({
-      name: JUDGEMENTS_ATTACHMENT,
-      contentType: 'application/json',
-      body: Buffer.from(JSON.stringify(judged)),
-    });
+    const body = Buffer.from(JSON.stringify(judged));
+    // The same attachment object: the step that attached it refers to it.
+    if (existing) (existing as { body?: Buffer }).body = body;
+    else attachments.push({ name: JUDGEMENTS_ATTACHMENT, contentType: 'application/json', body });
   }
 }
