@@ -294,11 +294,7 @@ export async function trace(req: Requirement): Promise<string> {
     section('quote', quote, req.basis === 'gap' ? 'none (a gap: the reference leaves it open)' : 'none'),
     section('spec', specNodes(req), 'no spec node cites it'),
     section('mock', linesNaming(req.id, mockFiles), 'no mock code names it'),
-    section(
-      'engine (lib/: rules, checks, oracles)',
-      linesNaming(req.id, engineFiles),
-      'no engine code names it',
-    ),
+    section('engine', linesNaming(req.id, engineFiles), 'no engine code names it'),
     section('drift', linesNaming(req.id, commandFiles('drift')), 'drift does not judge it'),
     section('traffic', linesNaming(req.id, commandFiles('traffic')), 'traffic does not judge it'),
     section('tests', testsVerifying(req.id), 'no test verifies it'),

@@ -1,16 +1,12 @@
 import { test } from '@playwright/test';
 import type { TargetProfile } from '../profile/types.ts';
-import { findingsTally, findingsText } from '../report/findings-text.ts';
 import { baselinePath, isKnown, keyOf, readBaseline } from './baseline.ts';
 import type { Finding } from './findings.ts';
+import { findingsTally, findingsText } from './findings-text.ts';
 import { alwaysPresent, loadMemory, type PresenceMemory } from './presence.ts';
+import type { JudgedFinding } from './types.ts';
 
-/** How a finding counts: new (fails the test), known (in the baseline), or reported (an omission the profile lets pass). */
-type FindingOutcome = 'new' | 'known' | 'reported';
-
-export interface JudgedFinding extends Finding {
-  outcome: FindingOutcome;
-}
+export type { JudgedFinding } from './types.ts';
 
 /**
  * The annotation type under which a test records its findings as JSON (read by

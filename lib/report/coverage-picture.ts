@@ -1,18 +1,8 @@
+import { REQUIREMENT_STATUSES } from '../judge/statuses.ts';
 import { esc, statusClass } from './html.ts';
-import type { RequirementStatus, Traceability } from './traceability.ts';
+import type { Traceability } from './traceability.ts';
 
-/** Every status a requirement can have in a run, in the order the page shows them. */
-export const REQUIREMENT_STATUSES: RequirementStatus[] = [
-  'verified',
-  'verified from traffic',
-  'failed',
-  'not judged',
-  'not verified',
-  'mock-only',
-  'read-only',
-  'uncovered',
-  'untestable',
-];
+export { REQUIREMENT_STATUSES } from '../judge/statuses.ts';
 
 /** One line saying how much of the reference this run actually verified on the target. */
 export function verdictLine(

@@ -1,6 +1,6 @@
-import { REQUIREMENT_STATUSES } from './coverage-picture.ts';
+import type { RequirementStatus } from '../judge/statuses.ts';
+import { REQUIREMENT_STATUSES } from '../judge/statuses.ts';
 import { esc } from './html.ts';
-import type { TraceRow } from './traceability.ts';
 
 /**
  * Shows only the rows of the matrix that match the status, the resource and the text chosen; the
@@ -50,7 +50,7 @@ export function counted(values: string[]): Map<string, number> {
 export const TRACE_FILTER_SCRIPT = `<script>${SCRIPT}</script>`;
 
 /** The filter's form (status, resource, free text), for the matrix's rows. */
-export function traceFilterForm(rows: TraceRow[]): string {
+export function traceFilterForm(rows: { status: RequirementStatus; area: string }[]): string {
   const statuses = counted(rows.map((r) => r.status));
   const areas = counted(rows.map((r) => r.area));
   const statusOptions = REQUIREMENT_STATUSES.filter((s) => statuses.has(s)).map((s): [string, number] => [

@@ -449,7 +449,11 @@ test.describe('Messages: what values mean', () => {
         order.status,
       );
       const { pack_id: pack, id } = bodyAt(order, [200, 206]);
-      expect(pack ?? id, `MEAN-MSG-LEGACY-RESOURCE: the pack of order ${id}`).toBe(target.messaging.pack);
+      // pack_id is listed, not stated: left out, the order's pack is not shown (null would mean the order id).
+      if (pack === undefined && !target.isMock)
+        notJudged('MEAN-MSG-LEGACY-RESOURCE', order.label, 'the order read leaves pack_id out');
+      else
+        expect(pack ?? id, `MEAN-MSG-LEGACY-RESOURCE: the pack of order ${id}`).toBe(target.messaging.pack);
     },
   );
 });

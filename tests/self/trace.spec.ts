@@ -39,7 +39,7 @@ test.describe('npm run trace', () => {
     ]);
     expect(section(out, 'spec')).toContain('#/paths/~1orders~1search/get (x-requirements)');
     expect(section(out, 'mock')).toEqual([expect.stringMatching(/^mock\/store\/orders-search\.ts:\d+: /)]);
-    expect(section(out, 'oracle')).toContainEqual(
+    expect(section(out, 'engine')).toContainEqual(
       expect.stringMatching(/^lib\/oracles\/order-search-rules\.ts:\d+: .*ORD-SEARCH-TAGS-NOT/),
     );
     expect(section(out, 'tests')).toContainEqual(
@@ -47,11 +47,24 @@ test.describe('npm run trace', () => {
     );
     expect(section(out, 'faults')).toEqual([
       expect.stringMatching(/^order-tags-not-ignored \(mock\/faults\/behaviour\.ts:\d+\): /),
+      expect.stringMatching(/^tags-not-ignored-and-tags-left-out \(mock\/faults\/evasion\.ts:\d+\): /),
     ]);
     expect(section(out, 'latest outcome')).toEqual([
       expect.stringMatching(new RegExp(`^from ${reports}/traceability\\.json \\(`)),
       'verified',
     ]);
+  });
+
+  test('lists every place that judges a rule, drift and traffic included (issue 32)', () => {
+    const { status, out } = trace('MSG-CREATE-ERR-SELLER-LENGTH');
+    expect(status, out).toBe(0);
+    expect(section(out, 'drift')).toContainEqual(expect.stringMatching(/^scripts\/drift\/writes\.ts:\d+: /));
+    expect(section(out, 'traffic')).toContainEqual(
+      expect.stringMatching(/^scripts\/traffic\/request-rules\.ts:\d+: .*MSG-CREATE-ERR-SELLER-LENGTH/),
+    );
+    expect(section(out, 'tests')).toContainEqual(
+      expect.stringMatching(/^tests\/contract\/message-create\.spec\.ts:\d+ /),
+    );
   });
 
   test('says which parts a requirement lacks', () => {
@@ -62,7 +75,9 @@ test.describe('npm run trace', () => {
     expect(section(out, 'quote')).toEqual(['none (a gap: the reference leaves it open)']);
     expect(section(out, 'spec')).toEqual(['no spec node cites it']);
     expect(section(out, 'mock')).toEqual(['no mock code names it']);
-    expect(section(out, 'oracle')).toEqual(['no oracle names it']);
+    expect(section(out, 'engine')).toEqual(['no engine code names it']);
+    expect(section(out, 'drift')).toEqual(['drift does not judge it']);
+    expect(section(out, 'traffic')).toEqual(['traffic does not judge it']);
     expect(section(out, 'tests')).toEqual(['no test verifies it']);
     expect(section(out, 'faults')).toEqual(['no planted fault breaks it']);
     expect(section(out, 'latest outcome')).toEqual(['no run on record']);

@@ -6,9 +6,8 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
-import type { RunCoverage, RunState } from './headline.ts';
 import type { TestRecord } from './results.ts';
-import type { RunScope } from './scope.ts';
+import type { RunCoverage, RunScope, RunState } from './scope.ts';
 
 /** A deviation seen in a run: a check's finding, or a test failing on its own assertion. */
 export interface Deviation extends DeviationKey {

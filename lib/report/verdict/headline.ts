@@ -1,24 +1,9 @@
-import type { Traceability } from '../traceability.ts';
+import type { Traceability } from '../../judge/traceability.ts';
 import type { Verdict } from './classify.ts';
 import type { TestRecord } from './results.ts';
-import type { RunScope } from './scope.ts';
+import type { RunCoverage, RunScope, RunState } from './scope.ts';
 
-/** What a run can say of its target: only a complete run that reached it says whether it conforms. */
-export type RunState = 'conforms' | 'does not conform' | 'interrupted' | 'unreachable';
-
-/** The requirements of the reference as this run left them (lib/report/traceability.ts statuses). */
-export interface RunCoverage {
-  verified: number;
-  total: number;
-  /** verified / total, rounded. */
-  percent: number;
-  failed: number;
-  notJudged: number;
-  notVerified: number;
-  mockOnly: number;
-  readOnly: number;
-  withoutTest: number;
-}
+export type { RunCoverage, RunState } from './scope.ts';
 
 export function coverageOf(trace: Traceability): RunCoverage {
   const r = trace.summary.requirements;

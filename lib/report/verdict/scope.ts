@@ -100,3 +100,20 @@ export function scopeOf(tests: readonly ScopeTest[], config: ScopeConfig): RunSc
     filters.push(`--shard ${config.shard.current}/${config.shard.total}`);
   return { total: tests.length, ran, interrupted: ran < tests.length, partial: filters.length > 0, filters };
 }
+
+/** What a run can say of its target: only a complete run that reached it says whether it conforms. */
+export type RunState = 'conforms' | 'does not conform' | 'interrupted' | 'unreachable';
+
+/** The requirements of the reference as this run left them (lib/report/traceability.ts statuses). */
+export interface RunCoverage {
+  verified: number;
+  total: number;
+  /** verified / total, rounded. */
+  percent: number;
+  failed: number;
+  notJudged: number;
+  notVerified: number;
+  mockOnly: number;
+  readOnly: number;
+  withoutTest: number;
+}

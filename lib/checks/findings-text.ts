@@ -1,4 +1,4 @@
-import type { JudgedFinding } from '../checks/verdict.ts';
+import type { JudgedFinding } from './types.ts';
 
 const OUTCOME_WORDS: Record<JudgedFinding['outcome'], string> = {
   new: 'new (fails)',
