@@ -216,7 +216,7 @@ function tokenBucket(perSecond: number): () => boolean {
 
 const rateLimit: Choice = {
   name: 'rate-limit',
-  gap: 'GEN-RATE-LIMITS: "Request rate limits: not shown."',
+  gap: 'LIM-RATE: "Request rate limits: not shown."',
   description: 'a token bucket over every call; an empty bucket answers 429 with Retry-After: 1',
   variants: {
     mock: 'no limit',
