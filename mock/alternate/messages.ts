@@ -281,7 +281,10 @@ const moderationHold: Choice = {
     const holdMs = pick.variant === 'pending-500ms' ? 500 : 2000;
     const held = new Map<string, MessageRecord>();
     onReset(app, () => held.clear());
-    const heldFrom = (id: string, caller: number | undefined) => held.get(id)?.toId === caller;
+    const heldFrom = (id: string, caller: number | undefined) => {
+      const record = held.get(id);
+      return record !== undefined && record.toId === caller;
+    };
     listingPolicy(app).heldFrom = heldFrom;
     onAnswer(app, [SEND], ok, (body) => {
       const record = app.world.messaging.message(String((body as Json).id));
