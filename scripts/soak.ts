@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { profilePath } from '../lib/profile/load.ts';
+import { drawChoices } from '../mock/alternate/index.ts';
 import { freePort } from './free-port.ts';
 import {
   PROFILE_SHAPES,
@@ -19,13 +20,18 @@ import { runConformance, type StartedServer, startServer } from './soak/run.ts';
 // alternate mock): each is printed with the seed and the command that replays it.
 
 const usage =
-  'usage: npm run soak -- [--runs 20] [--seed 1] [--profiles two,users,full,two-writes,full-writes] [--target PROFILE]';
+  'usage: npm run soak -- [--runs 20] [--seed 1] [--profiles two,users,full,two-writes,full-writes] [--target PROFILE]\n' +
+  '                      [--grep PATTERN] [--choice NAME=VARIANT ...]';
 
 interface SoakOptions {
   runs: number;
   seed: number;
   shapes: ProfileShape[];
   target?: string;
+  /** Only the tests whose title matches (Playwright's --grep): a cheap slice, or the replay of one test. */
+  grep?: string;
+  /** Variants pinned whatever the seed draws (the mock's --choice), to replay one choice. */
+  choices: string[];
 }
 
 function options(): SoakOptions {
@@ -35,6 +41,8 @@ function options(): SoakOptions {
       seed: { type: 'string', default: '1' },
       profiles: { type: 'string', default: PROFILE_SHAPES.join(',') },
       target: { type: 'string' },
+      grep: { type: 'string' },
+      choice: { type: 'string', multiple: true, default: [] },
     },
   });
   const runs = Number(values.runs);
@@ -44,7 +52,7 @@ function options(): SoakOptions {
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got ${values.runs}`);
   if (!Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
   if (unknown || shapes.length === 0) fail(`--profiles: unknown shape ${unknown ?? '(none)'}`);
-  return { runs, seed, shapes, target: values.target };
+  return { runs, seed, shapes, target: values.target, grep: values.grep, choices: values.choice };
 }
 
 function fail(message: string): never {
@@ -59,12 +67,24 @@ interface RunSummary {
   failed: number;
   skipped: number;
   failures: string[];
+  /** What the alternate mock drew for this seed, the variants other than the mock's own (empty with --target). */
+  choices: string[];
   replay: string;
 }
 
-function replayCommand(seed: number, shape: ProfileShape | undefined, target?: string): string {
-  const where = target ? `--target ${target}` : `--profiles ${shape}`;
-  return `npm run soak -- --runs 1 --seed ${seed} ${where}`;
+/** The variants a seed draws that differ from the default mock's, as NAME=VARIANT (what a failure may owe to). */
+function drawnOf(seed: number, pinned: string[]): string[] {
+  const forced = new Map(pinned.map((text) => text.split('=') as [string, string]));
+  return drawChoices(seed)
+    .map(({ name, variant }) => `${name}=${forced.get(name) ?? variant}`)
+    .filter((pair) => !pair.endsWith('=mock'));
+}
+
+function replayCommand(seed: number, shape: ProfileShape | undefined, opts: SoakOptions): string {
+  const where = opts.target ? `--target ${opts.target}` : `--profiles ${shape}`;
+  const pins = opts.choices.map((pair) => ` --choice ${pair}`).join('');
+  const grep = opts.grep ? ` --grep '${opts.grep}'` : '';
+  return `npm run soak -- --runs 1 --seed ${seed} ${where}${pins}${grep}`;
 }
 
 /** One run: a fresh alternate mock drawn with this seed (unless a target is given), the suite with the same seed. */
@@ -83,14 +103,14 @@ async function soakOnce(
   } else {
     server = await startServer(
       await freePort(),
-      ['--alternate', '--seed', String(seed)],
+      ['--alternate', '--seed', String(seed), ...opts.choices.flatMap((pair) => ['--choice', pair])],
       join(dir, 'mock.log'),
     );
     baseURL = server.baseURL;
     profile = writeProfile(profileOfShape(shape, baseURL));
   }
   try {
-    const outcome = runConformance(baseURL ?? '', profile, seed, dir);
+    const outcome = runConformance(baseURL ?? '', profile, seed, dir, opts.grep);
     const failedTests = outcome.tests.filter((t) => t.outcome === 'failed');
     return {
       seed,
@@ -102,7 +122,8 @@ async function soakOnce(
         ...outcome.errors.map((error) => `outside the tests: ${error}`),
         ...failedTests.map((t) => `${t.file} › ${t.title}: ${t.error ?? ''}`),
       ],
-      replay: replayCommand(seed, shape, opts.target),
+      choices: opts.target ? [] : drawnOf(seed, opts.choices),
+      replay: replayCommand(seed, shape, opts),
     };
   } finally {
     server?.stop();
@@ -124,7 +145,11 @@ async function main(): Promise<number> {
       `seed ${seed} (${meaning}): ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
     );
     for (const failure of summary.failures) console.log(`  ✗ ${failure}`);
-    if (summary.failed > 0) console.log(`  replay: ${summary.replay}`);
+    if (summary.failed > 0) {
+      console.log(`  drawn: ${summary.choices.join(' ') || '(a target of its own)'}`);
+      console.log(`  replay: ${summary.replay}`);
+      if (!opts.target) console.log(`  the server alone: npm run mock -- --alternate --seed ${seed}`);
+    }
   }
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, 'summary.json'), JSON.stringify(summaries, null, 2));

@@ -4,12 +4,13 @@ import { answeredInRun, type LedgerLine, readLedger, recordLine, runFile } from 
 
 export { LEDGER_ENV, type LedgerLine, readLedger } from './run-ledger.ts';
 
-/** A single wait longer than this would outlast the test; the call gives up instead. */
-const MAX_SINGLE_WAIT_MS = 10_000;
 const BACKOFF_MS = 500;
 
-/** The defaults of a profile's rateLimit. */
-const RATE_LIMIT_DEFAULTS = { budgetSeconds: 60, budgetSecondsPer100Calls: 10, maxRetries: 6 };
+/**
+ * The defaults of a profile's rateLimit. No cap on one wait nor on refusals in a row: "Request rate limits:
+ * not shown", so a target may ask for any wait, as often as it likes; only the run's budget bounds them.
+ */
+const RATE_LIMIT_DEFAULTS = { budgetSeconds: 60, budgetSecondsPer100Calls: 10 };
 
 /** One wait a call made before retrying, shown in the evidence. */
 export interface Wait {
@@ -100,9 +101,10 @@ function outOfBudget(label: string, asking: string, policy: RateLimitPolicy, fir
 
 /**
  * Decides what to do after an answer: undefined to take it, a number of milliseconds to wait before
- * retrying, or an error: TargetRateLimited when this call's retries are spent or its wait is too long,
- * or when it is the first to find the run's waiting budget spent; RunOutOfWaiting for every refused
- * call after that. Waits are shared by all processes through the ledger, so the budget is the run's.
+ * retrying (what Retry-After asks, however long, or a short backoff), or an error: TargetRateLimited when
+ * this call's retries are spent (only when the profile sets maxRetries), or when it is the first to find
+ * the run's waiting budget spent; RunOutOfWaiting for every refused call after that. Waits are shared by
+ * all processes through the ledger, so the budget is the run's.
  */
 export function waitBeforeRetry(
   policy: RateLimitPolicy = {},
@@ -113,19 +115,16 @@ export function waitBeforeRetry(
   if (answer.status !== 429 && answer.status !== 503) return undefined;
   const header = answer.headers['retry-after'];
   const wait = retryAfterMs(header) ?? BACKOFF_MS * 2 ** Math.min(attempt, 4);
-  const { maxRetries } = { ...RATE_LIMIT_DEFAULTS, ...policy };
+  const { maxRetries } = policy;
   const asking = `${answer.status}${header === undefined ? ' without Retry-After' : ` with Retry-After: ${header}`}`;
   const lines = readLedger();
   if (stopped(lines)) throw outOfBudget(label, asking, policy, false);
-  let gaveUp: string | undefined;
-  if (attempt >= maxRetries) gaveUp = `${asking} again after ${maxRetries} retries`;
-  else if (wait > MAX_SINGLE_WAIT_MS) gaveUp = `${asking}, a wait longer than ${MAX_SINGLE_WAIT_MS / 1000} s`;
-  else if (wait > waitingBudgetMs(policy) - spentMs(lines))
-    throw outOfBudget(label, asking, policy, claimStop());
-  if (gaveUp) {
+  if (maxRetries !== undefined && attempt >= maxRetries) {
+    const gaveUp = `${asking} again after ${maxRetries} retries (the profile's rateLimit.maxRetries)`;
     recordLine({ label, status: answer.status, waitedMs: 0, gaveUp });
     throw new TargetRateLimited(`target rate-limited: ${label} answered ${gaveUp}`);
   }
+  if (wait > waitingBudgetMs(policy) - spentMs(lines)) throw outOfBudget(label, asking, policy, claimStop());
   recordLine({ label, status: answer.status, waitedMs: wait });
   return wait;
 }

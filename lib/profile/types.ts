@@ -112,7 +112,7 @@ export interface RateLimitPolicy {
   budgetSeconds?: number;
   /** Seconds of waiting the run earns for every 100 calls the target answered (not refused); default 10. */
   budgetSecondsPer100Calls?: number;
-  /** Retries of one call after a 429/503 before it fails as "target rate-limited"; default 6. */
+  /** Retries of one call after a 429/503 before it fails as "target rate-limited"; default none (the budget alone bounds waiting). */
   maxRetries?: number;
 }
 

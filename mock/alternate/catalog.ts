@@ -7,12 +7,14 @@ import { MESSAGE_CHOICES } from './messages.ts';
 import { PAGING_CHOICES } from './paging.ts';
 import { RULE_CHOICES } from './rules.ts';
 import { SHAPE_CHOICES } from './shapes.ts';
+import { TRANSPORT_CHOICES } from './transport.ts';
 import { WIRE_CHOICES } from './wire.ts';
 
 /**
  * Every choice, in the order its hooks must run: paging and errors first (a refused request never reaches a
- * rule), rules before shapes (a re-run search is shaped after), wording after every error, wire last (the
- * timestamps of every body, whoever wrote them).
+ * rule), rules before shapes (a re-run search is shaped after), wording after every error, wire after them (the
+ * timestamps of every body, whoever wrote them), the transport last (its codings and framing carry the
+ * finished body; its refusals and latency come before any route).
  */
 export const CHOICES: readonly Choice[] = [
   ...PAGING_CHOICES,
@@ -24,6 +26,7 @@ export const CHOICES: readonly Choice[] = [
   ...ID_CHOICES,
   ...WORDING_CHOICES,
   ...WIRE_CHOICES,
+  ...TRANSPORT_CHOICES,
 ];
 
 /** The production-like run: every choice's first variant. */

@@ -214,7 +214,7 @@ const searchUnknownValues: Choice = {
   },
 };
 
-const DATE_FILTERS = ['date_created', 'date_closed', 'date_last_updated'].flatMap((field) => [
+export const DATE_FILTERS = ['date_created', 'date_closed', 'date_last_updated'].flatMap((field) => [
   `order.${field}.from`,
   `order.${field}.to`,
 ]);

@@ -1,5 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { beforeHandler, type Choice, hash, type Json, ok, onAnswer, onReset, type RouteKey } from './kit.ts';
+import {
+  beforeHandler,
+  type Choice,
+  hash,
+  is,
+  type Json,
+  ok,
+  onAnswer,
+  onReset,
+  type RouteKey,
+} from './kit.ts';
 
 const FISCAL: RouteKey[] = [
   'GET /packs/:pack_id/fiscal_documents',
@@ -110,5 +120,73 @@ const runtimeIds: Choice = {
   },
 };
 
-/** The shapes of ids the server makes while it runs. */
-export const ID_CHOICES: Choice[] = [runtimeIds];
+/**
+ * Ids whose type the reference leaves open (buyer.id "integer or numeric string"; seller.id, message
+ * users, shipment and shipping option ids without a type), by route: a path of keys, `[]` for each element.
+ */
+const UNTYPED_IDS: Record<string, readonly string[]> = {
+  'GET /orders/:order_id': ['buyer.id', 'seller.id'],
+  'GET /orders/search': ['results[].buyer.id', 'results[].seller.id'],
+  'GET /shipments/:shipping_id': ['id'],
+  'GET /items/:item_id/shipping_options': ['options[].id', 'options[].shipping_method_id', 'buyer.id'],
+  'GET /sites/:site_id/search': ['results[].seller.id'],
+  'GET /messages/packs/:pack_id/sellers/:user_id': [
+    'messages[].from.user_id',
+    'messages[].to.user_id',
+    'messages[].message_resources[].id',
+    'conversation_status.claim_id',
+    'conversation_status.shipping_id',
+  ],
+  'POST /messages/packs/:pack_id/sellers/:user_id': ['from.user_id', 'to.user_id', 'message_resources[].id'],
+  'GET /messages/:message_id': [
+    'from.user_id',
+    'to.user_id',
+    'resource_id',
+    'messages[].from.user_id',
+    'messages[].to.user_id',
+    'messages[].message_resources[].id',
+  ],
+};
+
+/** Writes the integers found at a path as decimal strings, when `spell` says so for that path. */
+function respell(value: unknown, keys: readonly string[], spell: () => boolean): void {
+  if (!value || typeof value !== 'object') return;
+  const [key, ...rest] = keys;
+  if (key === undefined) return;
+  const each = key.endsWith('[]');
+  const name = each ? key.slice(0, -2) : key;
+  const child = (value as Json)[name];
+  if (each) {
+    if (Array.isArray(child)) for (const item of child) respell(item, rest, spell);
+  } else if (rest.length > 0) respell(child, rest, spell);
+  else if (Number.isSafeInteger(child) && spell()) (value as Json)[name] = String(child);
+}
+
+const untypedIds: Choice = {
+  name: 'untyped-id-spelling',
+  gap: 'ORD-ORDER-FIELDS: "buyer | object | Buyer information; contains id (integer or numeric string)"; the types of seller.id, message user_id, resource ids, shipment and shipping option ids are not shown',
+  description:
+    'ids the reference types as "integer or numeric string", or not at all, written as decimal strings',
+  variants: {
+    mock: 'integers',
+    'numeric-strings': 'every such id a decimal string ("2001")',
+    mixed: 'per field and answer, an integer or a decimal string',
+  },
+  install: (app, pick) => {
+    if (pick.variant === 'mock') return;
+    let answer = 0;
+    for (const [route, paths] of Object.entries(UNTYPED_IDS)) {
+      onAnswer(app, [route as RouteKey], is(200, 201, 206), (body) => {
+        answer += 1;
+        for (const path of paths) {
+          const spell = () => pick.variant === 'numeric-strings' || pick.chance(`${answer}:${path}`) < 0.5;
+          respell(body, path.split('.'), spell);
+        }
+        return body;
+      });
+    }
+  },
+};
+
+/** The shapes of ids: made while the server runs, and spelled where the type is left open. */
+export const ID_CHOICES: Choice[] = [runtimeIds, untypedIds];

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, forbidden } from '../errors.ts';
 import { parseInteger } from '../http.ts';
+import { currentView } from '../routes/message-views.ts';
+import type { MessageRecord } from '../store/messaging.ts';
 import {
   answerError,
   beforeHandler,
@@ -9,9 +11,12 @@ import {
   firstQuery,
   is,
   type Json,
+  ok,
   onAnswer,
+  onReset,
   queryOf,
   type RouteKey,
+  routeOf,
 } from './kit.ts';
 
 const LISTING: RouteKey = 'GET /messages/packs/:pack_id/sellers/:user_id';
@@ -28,6 +33,8 @@ interface ListingPolicy {
   refusePastEnd: boolean;
   countHidden: boolean;
   markAsRead: boolean;
+  /** Messages held from this caller for now (in moderation), left out of the listing and its total. */
+  heldFrom: (messageId: string, callerId: number | undefined) => boolean;
 }
 
 const policies = new WeakMap<FastifyInstance, ListingPolicy>();
@@ -64,6 +71,7 @@ function listingPolicy(app: FastifyInstance): ListingPolicy {
     refusePastEnd: false,
     countHidden: false,
     markAsRead: false,
+    heldFrom: () => false,
   };
   policies.set(app, policy);
   beforeHandler(app, [LISTING], (request) => {
@@ -76,7 +84,8 @@ function listingPolicy(app: FastifyInstance): ListingPolicy {
     const page = asked.get(request);
     if (!page) return body;
     const listing = body as Json;
-    const visible = listing.messages as Json[];
+    const caller = callerIdOf(request);
+    const visible = (listing.messages as Json[]).filter((m) => !policy.heldFrom(String(m.id), caller));
     const ordered = policy.newestFirst ? [...visible].reverse() : visible;
     const params = request.params as Record<string, string>;
     const total = policy.countHidden
@@ -234,6 +243,76 @@ const mediationCountry: Choice = {
   },
 };
 
+const BY_ID: RouteKey = 'GET /messages/:message_id';
+const ATTACHMENT: RouteKey = 'GET /messages/attachments/:attachment_id';
+
+/** The id of the message a by-id read answers, in either form. */
+function idOfRead(body: Json): string {
+  const current = Array.isArray(body.messages) ? (body.messages[0] as Json | undefined) : undefined;
+  return String(current?.id ?? body.message_id);
+}
+
+/** Answers 403 instead of a file (an attachment of a message still held from the caller). */
+function refuseFile(reply: FastifyReply): string {
+  const text = JSON.stringify(forbidden('Access denied to the attachment').toBody());
+  reply.code(403).removeHeader('content-disposition');
+  reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-length', Buffer.byteLength(text));
+  return text;
+}
+
+/**
+ * A new message goes through moderation (pending) before it reaches the counterpart: until then the
+ * counterpart's listing leaves it out, a read of it by id is refused as for a hidden message, and its
+ * attachments are refused to the counterpart. The sender sees it at once, pending.
+ */
+const moderationHold: Choice = {
+  name: 'moderation-hold',
+  gap: 'MSG-MODERATION-TRANSITIONS: "pending (moderation in process)"; message_date.available "(passed moderation)"; when a new message reaches the counterpart is not shown',
+  description: 'a new message held in moderation (pending, not shown to the counterpart) for a moment',
+  variants: {
+    mock: 'clean at once, shown to the counterpart at once',
+    'pending-500ms': 'pending for 0.5 s, then clean',
+    'pending-2s': 'pending for 2 s, then clean',
+  },
+  install: (app, pick) => {
+    if (pick.variant === 'mock') return;
+    const holdMs = pick.variant === 'pending-500ms' ? 500 : 2000;
+    const held = new Map<string, MessageRecord>();
+    onReset(app, () => held.clear());
+    const heldFrom = (id: string, caller: number | undefined) => {
+      const record = held.get(id);
+      return record !== undefined && record.toId === caller;
+    };
+    listingPolicy(app).heldFrom = heldFrom;
+    onAnswer(app, [SEND], ok, (body) => {
+      const record = app.world.messaging.message(String((body as Json).id));
+      const pack = record && app.world.packs.get(record.packId);
+      if (!record || !pack) return body;
+      record.moderation = { status: 'pending', reason: null };
+      held.set(record.id, record);
+      setTimeout(() => {
+        record.moderation = { status: 'clean', reason: null };
+        held.delete(record.id);
+      }, holdMs).unref();
+      return currentView(record, pack, app.world.messaging);
+    });
+    onAnswer(app, [BY_ID], is(200), (body, request, reply) =>
+      heldFrom(idOfRead(body as Json), callerIdOf(request))
+        ? answerError(reply, 403, 'forbidden', 'Access denied to the message')
+        : body,
+    );
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (routeOf(request) !== ATTACHMENT || reply.statusCode !== 200) return payload;
+      const id = String((request.params as Record<string, string>).attachment_id);
+      const caller = callerIdOf(request);
+      const carried = [...held.values()].some((m) => m.toId === caller && m.attachmentIds.includes(id));
+      return carried ? refuseFile(reply) : payload;
+    });
+  },
+};
+
 /** Choices of the messaging resources: listing order and paging, forms, statuses, send rules. */
 export const MESSAGE_CHOICES: Choice[] = [
   listOrder,
@@ -259,4 +338,5 @@ export const MESSAGE_CHOICES: Choice[] = [
   sendTag,
   sendClientId,
   mediationCountry,
+  moderationHold,
 ];

@@ -1,6 +1,18 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { type Choice, hash, offsetOf, ok, onAnswer, TIMESTAMP, writeTimestamp } from './kit.ts';
+import { DATE_FILTERS } from './errors.ts';
+import {
+  beforeHandler,
+  type Choice,
+  firstQuery,
+  hash,
+  offsetOf,
+  ok,
+  onAnswer,
+  queryOf,
+  TIMESTAMP,
+  writeTimestamp,
+} from './kit.ts';
 
 /** Keys whose values echo the request (the order search's filters and query): written as sent. */
 const ECHOES = new Set(['filters', 'query']);
@@ -20,6 +32,13 @@ function retimed(value: unknown, write: (text: string, path: string) => string, 
 /** UTC-4, the offset of the live capture orders_get_05. */
 const CAPTURE_OFFSET = -240;
 
+/** Other forms ISO 8601 gives an instant with an offset (and ajv's date-time accepts): basic and hour-only offsets, more fraction digits. */
+const OTHER_FORMS: Record<string, (ms: number) => string> = {
+  'basic-offset': (ms) => writeTimestamp(ms, -180, true).replace(/([+-]\d{2}):(\d{2})$/, '$1$2'),
+  'hour-offset': (ms) => writeTimestamp(ms, -180).replace(/([+-]\d{2}):00$/, '$1'),
+  'micros-half-hour': (ms) => writeTimestamp(ms, 330, true).replace(/(\.\d{3})/, '$1000'),
+};
+
 const timestamps: Choice = {
   name: 'timestamps',
   gap: 'GEN-TIMESTAMPS: "Timestamps are ISO 8601 strings with an offset or with Z."',
@@ -28,6 +47,9 @@ const timestamps: Choice = {
     'utc-z': 'Z, milliseconds only when not zero (messages_pack_list_04: 2026-02-22T21:53:41Z)',
     offset: 'every timestamp with -04:00 (orders_get_05)',
     mixed: 'per field, Z or -04:00 (orders_get_05 mixes -04:00 and +00:00)',
+    'basic-offset': 'every timestamp with the offset in ISO 8601 basic form: -0300',
+    'hour-offset': 'every timestamp with an offset of hours only: -03',
+    'micros-half-hour': 'six fraction digits and a half-hour offset: 2026-02-22T22:23:41.000000+05:30',
     mock: 'the mock: -03:00 on orders, Z on messages and documents',
   },
   install: (app, pick) => {
@@ -36,6 +58,7 @@ const timestamps: Choice = {
       const ms = Date.parse(text);
       if (pick.variant === 'utc-z') return writeTimestamp(ms, 0);
       if (pick.variant === 'offset') return writeTimestamp(ms, CAPTURE_OFFSET, true);
+      if (pick.variant in OTHER_FORMS) return OTHER_FORMS[pick.variant]!(ms);
       return writeTimestamp(
         ms,
         hash(`${pick.seed}:${path}`) % 2 === 0 ? 0 : CAPTURE_OFFSET,
@@ -43,6 +66,13 @@ const timestamps: Choice = {
       );
     };
     onAnswer(app, [], ok, (body) => retimed(body, write));
+    // A client sends back the forms this server writes: the date filters read an offset of hours only too.
+    beforeHandler(app, ['GET /orders/search'], (request) => {
+      for (const name of DATE_FILTERS) {
+        const value = firstQuery(request, name);
+        if (value !== undefined && /T[\d:.]+[+-]\d{2}$/.test(value)) queryOf(request)[name] = `${value}:00`;
+      }
+    });
   },
 };
 

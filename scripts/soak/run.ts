@@ -26,8 +26,14 @@ interface SuiteOutcome {
   errors: string[];
 }
 
-/** The conformance projects in their own process and report folder, against baseURL with this profile and seed. */
-export function runConformance(baseURL: string, profile: string, seed: number, dir: string): SuiteOutcome {
+/** The conformance projects (the tests matching grep, when given) in their own process and report folder, against baseURL with this profile and seed. */
+export function runConformance(
+  baseURL: string,
+  profile: string,
+  seed: number,
+  dir: string,
+  grep?: string,
+): SuiteOutcome {
   mkdirSync(dir, { recursive: true });
   const results = join(dir, 'results.json');
   const env = {
@@ -44,7 +50,16 @@ export function runConformance(baseURL: string, profile: string, seed: number, d
   };
   const run = runCommand(
     'npx',
-    ['playwright', 'test', '--project', 'contract', '--project', 'properties', '--reporter=json'],
+    [
+      'playwright',
+      'test',
+      '--project',
+      'contract',
+      '--project',
+      'properties',
+      '--reporter=json',
+      ...(grep ? ['--grep', grep] : []),
+    ],
     { env },
   );
   try {

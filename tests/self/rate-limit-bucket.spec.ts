@@ -59,8 +59,9 @@ test.describe
 
     test('the run says in one line, in the console and the report, how long it waited and the rate it settled at', () => {
       const line = new RegExp(
-        `^the target asked the run to slow down: it waited \\d+\\.\\d s in ${throttle.refused()} wait\\(s\\) out of its budget of .*; ` +
-          `the pacer cut the run's rate \\d+ time\\(s\\) and settled at [\\d.]+ requests/s \\(last cut from [\\d.]+\\)$`,
+        `^the target asked the run to slow down: it waited \\d+\\.\\d s in ${throttle.refused()} wait\\(s\\) \\(longest [\\d.]+ s\\) out of its budget of .*; ` +
+          `the pacer cut the run's rate \\d+ time\\(s\\) and settled at [\\d.]+ requests/s \\(last cut from [\\d.]+\\); ` +
+          `the target allowed [\\d.]+ requests/s \\(\\d+ calls answered in [\\d.]+ s, ${throttle.refused()} refused with 429/503\\)$`,
         'm',
       );
       expect(run.output).toMatch(line);

@@ -37,9 +37,17 @@ test.describe('rate limits', () => {
     ).toBeUndefined();
   });
 
-  test('a call gives up as "target rate-limited" past its retries or asked for a too long wait', () => {
+  test('any wait the run can afford is waited out, however long and however many in a row (F6)', () => {
+    const policy = { budgetSeconds: 1000 };
+    expect(waitBeforeRetry(policy, 'GET /x', refusal('45'), 0)).toBe(45_000);
+    for (let attempt = 1; attempt <= 12; attempt += 1)
+      expect(waitBeforeRetry(policy, 'GET /x', refusal('1'), attempt)).toBe(1000);
+    expect(readLedger().filter((line) => line.gaveUp)).toEqual([]);
+  });
+
+  test('a call gives up as "target rate-limited" only past the retries the profile sets, or past the budget', () => {
     expect(() => waitBeforeRetry({ maxRetries: 2 }, 'GET /x', refusal('1'), 2)).toThrow(
-      /^target rate-limited: GET \/x answered 429 with Retry-After: 1 again after 2 retries$/,
+      /^target rate-limited: GET \/x answered 429 with Retry-After: 1 again after 2 retries \(the profile's rateLimit.maxRetries\)$/,
     );
     expect(() => waitBeforeRetry({}, 'GET /x', refusal('3600'), 0)).toThrow(TargetRateLimited);
   });
@@ -135,11 +143,13 @@ test.describe('rate limits', () => {
       ],
       { budgetSeconds: 60 },
       200,
+      20_000,
     );
     expect(line).toBe(
-      'the target asked the run to slow down: it waited 1.0 s in 1 wait(s) out of its budget of ' +
+      'the target asked the run to slow down: it waited 1.0 s in 1 wait(s) (longest 1.0 s) out of its budget of ' +
         '60 s + 10 s per 100 answered calls (200) = 80.0 s; ' +
         "the pacer cut the run's rate 2 time(s) and settled at 22 requests/s (last cut from 44); " +
+        'the target allowed 10.0 requests/s (200 calls answered in 20.0 s, 1 refused with 429/503); ' +
         '2 request(s) retried after a reset (connection reset by the target before any answer)',
     );
     expect(rateLimitSummary([], {}, 0)).toBeUndefined();

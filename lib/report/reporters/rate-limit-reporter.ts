@@ -25,8 +25,9 @@ function limitSentences(lines: LedgerLine[], budget: string): string[] {
   const waits = lines.filter((line) => line.waitedMs > 0);
   if (waits.length > 0) {
     const waited = seconds(waits.reduce((sum, line) => sum + line.waitedMs, 0));
+    const longest = seconds(Math.max(...waits.map((line) => line.waitedMs)));
     sentences.push(
-      `the target asked the run to slow down: it waited ${waited} s in ${waits.length} wait(s) out of its budget of ${budget}`,
+      `the target asked the run to slow down: it waited ${waited} s in ${waits.length} wait(s) (longest ${longest} s) out of its budget of ${budget}`,
     );
   }
   const cuts = lines.flatMap((line) => (line.cut ? [line.cut] : []));
@@ -39,16 +40,31 @@ function limitSentences(lines: LedgerLine[], budget: string): string[] {
   return sentences;
 }
 
+/** What the target let the run do: its answered calls over the run's time, once it refused any call. */
+function allowedRate(lines: LedgerLine[], answered: number, elapsedMs: number | undefined): string[] {
+  const refused = lines.filter((line) => (line.status === 429 || line.status === 503) && !line.cut).length;
+  if (refused === 0 || !elapsedMs || elapsedMs <= 0) return [];
+  const rate = (answered * 1000) / elapsedMs;
+  return [
+    `the target allowed ${rate.toFixed(1)} requests/s (${answered} calls answered in ${seconds(elapsedMs)} s, ${refused} refused with 429/503)`,
+  ];
+}
+
 /**
- * The one line a run says about how the target's HTTP made it wait or retry (429/503 answers, rate
- * cuts, reads retried after a reset), or undefined when it never had to.
+ * The one line a run says about how the target's HTTP made it wait or retry (429/503 answers, the waits
+ * and their longest, rate cuts, the rate the target allowed over the run's elapsedMs, reads retried after
+ * a reset), or undefined when it never had to.
  */
 export function rateLimitSummary(
   lines: LedgerLine[],
   policy: RateLimitPolicy | undefined,
   answered = answeredInRun(),
+  elapsedMs?: number,
 ): string | undefined {
-  const sentences = limitSentences(lines, describeBudget(policy, answered));
+  const sentences = [
+    ...limitSentences(lines, describeBudget(policy, answered)),
+    ...allowedRate(lines, answered, elapsedMs),
+  ];
   const retried = lines.filter((line) => line.retriedAfter);
   if (retried.length > 0) {
     sentences.push(`${retried.length} request(s) retried after a reset (${retried[0]?.retriedAfter})`);
@@ -64,6 +80,7 @@ export function rateLimitSummary(
  */
 export default class RateLimitReporter implements Reporter {
   private config: FullConfig | undefined;
+  private startedAt = Date.now();
 
   printsToStdio(): boolean {
     return false;
@@ -71,12 +88,18 @@ export default class RateLimitReporter implements Reporter {
 
   onBegin(config: FullConfig): void {
     this.config = config;
+    this.startedAt = Date.now();
   }
 
   /** A run that could not finish fails, whatever its tests say. */
   async onEnd(): Promise<{ status: 'failed' } | undefined> {
     const ledger = readLedger();
-    const line = rateLimitSummary(ledger, loadProfile().rateLimit);
+    const line = rateLimitSummary(
+      ledger,
+      loadProfile().rateLimit,
+      answeredInRun(),
+      Date.now() - this.startedAt,
+    );
     if (!line) return undefined;
     console.log(line);
     if (this.config) (this.config.metadata as Record<string, unknown>).rateLimit = line;
