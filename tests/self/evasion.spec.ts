@@ -21,13 +21,17 @@ const SLICE = [
   'tests/contract/users.spec.ts',
 ];
 
+/** The tests that judge the six rules (and SEARCH-LIMIT, to show the slice ran): a cheap nested run. */
+const TITLES =
+  'applies tags and tags.not|applies order.status|finds items of the category inside the range|walks the tree|ends path_from_root|delivery promise|calculates the options to a zip code|answers the own status';
+
 test('a rule whose field is left out while it is broken never ends verified', async () => {
   test.setTimeout(240_000);
   const app = await build({ faults: EVASION_FAULTS.map((f) => f.name) });
   const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
   let run: SuiteRun;
   try {
-    run = await runSuite([...SLICE, '--project', 'contract'], {
+    run = await runSuite([...SLICE, '--project', 'contract', '--grep', TITLES], {
       BASE_URL: baseURL,
       TARGET: smallProfile(baseURL),
       LEAN_REPORTS: '1',
@@ -40,6 +44,10 @@ test('a rule whose field is left out while it is broken never ends verified', as
   const status = (id: string) => trace.rows.find((r) => r.id === id)?.status;
   // Not vacuous: the slice ran and judged the rules these faults leave alone.
   expect(status('SEARCH-LIMIT'), run.output).toBe('verified');
+  // Met by a test of the slice (never "uncovered"): broken, not judged with its reason, or skipped as not
+  // verified for lack of the data the fault hides.
   for (const fault of EVASION_FAULTS)
-    expect.soft(status(fault.requirement), `${fault.name}: ${fault.requirement}`).not.toBe('verified');
+    expect
+      .soft(['failed', 'not judged', 'not verified'], `${fault.name}: ${fault.requirement}`)
+      .toContain(status(fault.requirement));
 });
