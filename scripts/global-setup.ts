@@ -84,7 +84,18 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   // The embedded mock is started by the webServer, which fails once by itself if it cannot.
   const running = run.baseURL !== undefined || !target.isMock;
   if (needsTarget && running) await stopUnlessReachable(target);
+  if (needsTarget) removeLastVerdict(run.reportsDir);
   if (needsTarget) await discoverOnce(target, run.reportsDir);
+}
+
+/**
+ * A plain `playwright test` writes new results: the last run's verdict and pages (made from the old
+ * results by conformance.sh) would stand beside them as if they were this run's. Removed once the start
+ * is known good, so a broken start still touches nothing.
+ */
+function removeLastVerdict(reportsDir: string): void {
+  for (const name of ['verdict.json', 'index.html', 'traceability.json', 'traceability.html'])
+    rmSync(join(reportsDir, name), { force: true });
 }
 
 /** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */

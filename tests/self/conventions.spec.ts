@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { replayCommand } from '../../lib/checks/properties.ts';
@@ -65,4 +66,21 @@ test('the Node range of package.json is the one the environment check applies', 
   expect(['20.19.0', '20.20.2', '22.12.0', '24.1.0'].filter(nodeSupported)).toHaveLength(4);
   expect(['20.18.1', '21.7.0', '22.11.0', '18.20.0'].filter(nodeSupported)).toEqual([]);
   expect(nodeSupported(process.versions.node), 'this Node').toBe(true);
+});
+
+test('a plain `playwright test` leaves no earlier verdict or page beside its new results', async () => {
+  const reports = mkdtempSync(join(tmpdir(), 'plain-run-'));
+  const stale = ['verdict.json', 'index.html', 'traceability.json', 'traceability.html'];
+  for (const name of stale) writeFileSync(join(reports, name), 'an earlier run');
+  const run = await runCommandAsync(
+    'npx',
+    ['playwright', 'test', '--project', 'contract', '--grep', 'lists countries by two-letter code'],
+    {
+      env: { REPORTS_DIR: reports, LEAN_REPORTS: '1', MOCK_PORT: String(await freePort()), CI: '1' },
+      timeoutMs: 120_000,
+    },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  expect(stale.filter((name) => existsSync(join(reports, name)))).toEqual([]);
+  expect(existsSync(join(reports, 'results.json'))).toBe(true);
 });
