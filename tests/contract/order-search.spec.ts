@@ -23,8 +23,9 @@ import {
   tagsNotRule,
 } from '../../lib/oracles/order-search-rules.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { expectErrorOf } from './support/judged-as.ts';
 import { given, needed, shown } from './support/listed.ts';
-import { expectEachResult, expectErrorOf, expectJudgements, readOrder } from './support/orders.ts';
+import { expectEachResult, expectJudgements, readOrder } from './support/orders.ts';
 import { acceptedOrRefused, skipUnless } from './support/reference.ts';
 
 /** A search answer as any conforming server may send it (listed fields may be left out). */

@@ -5,14 +5,9 @@ import { bodyAt, errorCodeOf, isAnswerOf } from '../../lib/client/typed.ts';
 import type { ApiResponse, Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
 import { ORDER_STATUSES } from '../../lib/profile/types.ts';
+import { expectErrorOf } from './support/judged-as.ts';
 import { given, needed, shown } from './support/listed.ts';
-import {
-  expectErrorOf,
-  expectOrderAnswer,
-  expectPartialOrder,
-  readFullOrder,
-  readOrder,
-} from './support/orders.ts';
+import { expectOrderAnswer, expectPartialOrder, readFullOrder, readOrder } from './support/orders.ts';
 import { skipUnless } from './support/reference.ts';
 
 // Read-only: every operation of this file is a GET; no pack or conversation is used.

@@ -1,5 +1,4 @@
 import { expect, notJudged } from '../../../fixtures/index.ts';
-import { type ExpectedError, expectError } from '../../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
@@ -117,20 +116,4 @@ export function expectEachResult(
       `${search}: results the mock answered without ${rule.reads}`,
     ).toEqual([]);
   expectJudgements(judgeResults(rule, search, orders));
-}
-
-/**
- * An error answer judged under a requirement: held when a documented row of `expected` matches (see
- * expectError), broken with expectError's words when none does.
- */
-export function expectErrorOf(
-  requirement: string,
-  res: ApiResponse,
-  expected: ExpectedError,
-  target: TargetProfile,
-): void {
-  expect(
-    () => expectError(res, expected, target),
-    `${requirement}: ${res.label} → ${res.status}`,
-  ).not.toThrow();
 }
