@@ -4,7 +4,7 @@ import { judgementsOf } from '../../lib/judge/assertions.ts';
 import { requirementOfMessage } from '../../lib/judge/judgement.ts';
 import { judgedStatus, tallyJudgements } from '../../lib/judge/status.ts';
 import { buildTraceability } from '../../lib/report/traceability.ts';
-import type { TestRecord } from '../../lib/report/verdict/results.ts';
+import { testRecord } from './test-record.ts';
 
 const requirement = (id: string): Requirement => ({
   id,
@@ -15,21 +15,6 @@ const requirement = (id: string): Requirement => ({
   operations: ['searchSiteItems'],
   area: 'catalog',
 });
-
-function testRecord(overrides: Partial<TestRecord>): TestRecord {
-  return {
-    title: 'a test',
-    file: 'x.spec.ts',
-    project: 'contract',
-    tags: [],
-    requirements: [],
-    outcome: 'passed',
-    durationMs: 1,
-    findings: [],
-    judgements: [],
-    ...overrides,
-  };
-}
 
 test.describe('judgements: verified means judged (issue 32)', () => {
   test('an assertion naming a requirement judges it on its instance: held when it passed, broken when it failed', () => {

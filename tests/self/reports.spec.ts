@@ -18,6 +18,7 @@ import { build } from '../../mock/app.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { runSuite } from './hostile/nested.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
+import { testRecord } from './test-record.ts';
 
 interface JsonAttachment {
   name: string;
@@ -288,32 +289,16 @@ test.describe
     });
   });
 
-/** A test of a run as the reports read it, for the pages' rules without a nested run. */
-function record(overrides: Partial<TestRecord>): TestRecord {
-  return {
-    title: 'GET /orders/{order_id} › answers an order',
-    file: 'tests/contract/orders.spec.ts',
-    project: 'contract',
-    tags: [],
-    requirements: [],
-    outcome: 'passed',
-    durationMs: 1,
-    findings: [],
-    judgements: [],
-    ...overrides,
-  };
-}
-
 const THREE = ['ORD-ORDER-FIELDS', 'ORD-ORDER-CONTEXT', 'ORD-ORDER-CANCEL-DETAIL'];
 const traceOf = (tests: TestRecord[]) => buildTraceability(loadRequirements(), tests, []);
 
 test.describe('the pages read without a run', () => {
   test('one failed assertion naming no requirement in a test citing three fails one test, not three requirements', () => {
-    const failing = record({ requirements: THREE, outcome: 'failed', error: 'Error: expected 200' });
+    const failing = testRecord({ requirements: THREE, outcome: 'failed', error: 'Error: expected 200' });
     const unnamed = failedRequirements(traceOf([failing]), [failing]);
     expect(unnamed.broken).toEqual([]);
     expect(unnamed.citedByFailure.map((r) => r.id).sort()).toEqual([...THREE].sort());
-    const named = record({
+    const named = testRecord({
       ...failing,
       judgements: [{ requirement: 'ORD-ORDER-CONTEXT', outcome: 'broken', instance: 'getOrder 1', count: 1 }],
     });
@@ -323,7 +308,7 @@ test.describe('the pages read without a run', () => {
   });
 
   test('a failure lists its requirements with their judgements and a replay line naming the target', () => {
-    const failing = record({
+    const failing = testRecord({
       id: 'abc-1',
       line: 12,
       requirements: ['ORD-ORDER-CONTEXT'],
@@ -357,7 +342,7 @@ test.describe('the pages read without a run', () => {
       outcome: 'reported' as const,
     });
     const tests = Array.from({ length: 40 }, (_, i) =>
-      record({ title: `test ${i}`, findings: [omission('buyer.nickname'), omission('tags')] }),
+      testRecord({ title: `test ${i}`, findings: [omission('buyer.nickname'), omission('tags')] }),
     );
     const html = findingsSection(classify(tests, []), true);
     expect(html).toContain('Omissions: reported (2 in 1 operation');
@@ -381,11 +366,11 @@ test.describe('the pages read without a run', () => {
     );
     result('b', 'tests/contract/orders.spec.ts › reads the context');
     const tests = [
-      record({
+      testRecord({
         title: 'GET /orders/{order_id} and its product: access › answers an order',
         requirements: ['ORD-ORDER-FIELDS'],
       }),
-      record({ title: 'reads the context', requirements: ['ORD-ORDER-CONTEXT'] }),
+      testRecord({ title: 'reads the context', requirements: ['ORD-ORDER-CONTEXT'] }),
     ];
     const operations = [{ operationId: 'getOrder', method: 'get', path: '/orders/{order_id}' }];
     expect(labelAllureResults(dir, tests, loadRequirements(), operations)).toBe(2);
