@@ -1,0 +1,29 @@
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import type { Rule, RuleContext } from './rule.ts';
+
+/**
+ * Every rule of lib/rules, by requirement id. Tests, properties, drift, traffic and `npm run trace`
+ * read rules from here, so a rule is found, and judged, from one place.
+ */
+const RULES: Rule[] = [];
+
+/** Adds rules to the registry (each rule module registers itself when loaded through lib/rules/index.ts). */
+export function registerRules(...rules: Rule[]): void {
+  RULES.push(...rules);
+}
+
+/** The rules that judge a requirement. */
+export function rulesOf(requirement: string): Rule[] {
+  return RULES.filter((rule) => rule.requirements.includes(requirement));
+}
+
+/** Every registered rule. */
+export function allRules(): readonly Rule[] {
+  return RULES;
+}
+
+/** Every judgement the registry makes of one exchange. */
+export function judgeExchange(exchange: Exchange, context: RuleContext = { history: [] }): Judgement[] {
+  return RULES.filter((rule) => rule.appliesTo(exchange)).flatMap((rule) => rule.judge(exchange, context));
+}
