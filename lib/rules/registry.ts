@@ -6,12 +6,9 @@ import type { Rule, RuleContext } from './rule.ts';
  * Every rule of lib/rules, by requirement id. Tests, properties, drift, traffic and `npm run trace`
  * read rules from here, so a rule is found, and judged, from one place.
  */
-const RULES: Rule[] = [];
-
-/** Adds rules to the registry (each rule module registers itself when loaded through lib/rules/index.ts). */
-export function registerRules(...rules: Rule[]): void {
-  RULES.push(...rules);
-}
+const RULES: readonly Rule[] = [
+  // Each rule module's exported rules, listed here (one line per module).
+];
 
 /** The rules that judge a requirement. */
 export function rulesOf(requirement: string): Rule[] {
