@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { profilePath } from '../lib/profile/load.ts';
 import { drawChoices } from '../mock/alternate/index.ts';
+import { FAULTS } from '../mock/faults/catalog.ts';
 import { freePort } from './free-port.ts';
+import { soakNights } from './soak/nights.ts';
 import {
   PROFILE_SHAPES,
   type ProfileShape,
@@ -21,7 +23,8 @@ import { runConformance, type StartedServer, startServer } from './soak/run.ts';
 
 const usage =
   'usage: npm run soak -- [--runs 20] [--seed 1] [--profiles two,users,full,two-writes,full-writes] [--target PROFILE]\n' +
-  '                      [--grep PATTERN] [--choice NAME=VARIANT ...]';
+  '                      [--grep PATTERN] [--choice NAME=VARIANT ...]\n' +
+  '       npm run soak -- --nights 5 [--seed 1] [--fault NAME --fault-from 4] [--grep PATTERN]';
 
 interface SoakOptions {
   runs: number;
@@ -32,6 +35,10 @@ interface SoakOptions {
   grep?: string;
   /** Variants pinned whatever the seed draws (the mock's --choice), to replay one choice. */
   choices: string[];
+  /** The nightly mode: one server shape, one memory file, a new seed each night. */
+  nights?: number;
+  fault?: string;
+  faultFrom: number;
 }
 
 function options(): SoakOptions {
@@ -43,6 +50,9 @@ function options(): SoakOptions {
       target: { type: 'string' },
       grep: { type: 'string' },
       choice: { type: 'string', multiple: true, default: [] },
+      nights: { type: 'string' },
+      fault: { type: 'string' },
+      'fault-from': { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -52,7 +62,25 @@ function options(): SoakOptions {
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got ${values.runs}`);
   if (!Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
   if (unknown || shapes.length === 0) fail(`--profiles: unknown shape ${unknown ?? '(none)'}`);
-  return { runs, seed, shapes, target: values.target, grep: values.grep, choices: values.choice };
+  const nights = values.nights === undefined ? undefined : Number(values.nights);
+  const faultFrom = Number(values['fault-from'] ?? nights ?? 1);
+  if (nights !== undefined && (!Number.isInteger(nights) || nights < 1))
+    fail(`--nights must be a positive integer, got ${values.nights}`);
+  if (values.fault && !FAULTS.some((fault) => fault.name === values.fault))
+    fail(`--fault: no planted fault named ${values.fault} (mock/faults)`);
+  if (!Number.isInteger(faultFrom) || faultFrom < 1)
+    fail(`--fault-from must be a night number, got ${values['fault-from']}`);
+  return {
+    runs,
+    seed,
+    shapes,
+    target: values.target,
+    grep: values.grep,
+    choices: values.choice,
+    nights,
+    fault: values.fault,
+    faultFrom,
+  };
 }
 
 function fail(message: string): never {
@@ -130,10 +158,31 @@ async function soakOnce(
   }
 }
 
+async function nightly(opts: SoakOptions, root: string): Promise<number> {
+  const outcomes = await soakNights({ ...opts, nights: opts.nights ?? 1, root });
+  for (const night of outcomes) {
+    const state = night.faulty ? `fault ${opts.fault}` : 'faithful';
+    const ended = night.suiteStatus === 0 && night.verdictStatus === 0 ? 'passed' : 'failed';
+    const drop = night.coverageDrop.length ? `; coverage drop: ${night.coverageDrop.join(', ')}` : '';
+    console.log(
+      `night ${night.night} (seed ${night.seed}, ${state}): ${ended}${drop}${night.asExpected ? '' : '  ✗ not as it must'}`,
+    );
+    if (!night.asExpected) console.log(night.lastLines.replace(/^/gm, '    '));
+  }
+  writeFileSync(join(root, 'nights.json'), JSON.stringify(outcomes, null, 2));
+  const wrong = outcomes.filter((night) => !night.asExpected);
+  console.log(
+    `soak nights: ${outcomes.length} nights, ${wrong.length} not as they must be` +
+      (wrong.length ? ` (nights ${wrong.map((n) => n.night).join(', ')})` : ''),
+  );
+  return wrong.length > 0 ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   const opts = options();
   const root = join(process.env.REPORTS_DIR ?? join(projectRoot, 'reports'), 'soak');
   rmSync(root, { recursive: true, force: true });
+  if (opts.nights !== undefined) return nightly(opts, root);
   const summaries: RunSummary[] = [];
   for (let i = 0; i < opts.runs; i += 1) {
     const seed = opts.seed + i;
