@@ -10,6 +10,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
 import { mustRun } from '../lib/process/launch.ts';
 import { profileSchema } from '../lib/profile/schema.ts';
+import { untypedPathsPath, untypedPathsText } from './gen-untyped.ts';
 
 export const specTypesPath = join(projectRoot, 'lib', 'generated', 'spec-types.ts');
 export const specReadTypesPath = join(projectRoot, 'lib', 'generated', 'spec-read-types.ts');
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
     [specTypesPath, specTypes],
     [specReadTypesPath, specReadTypes],
     [profileTypesPath, profileTypes],
+    [untypedPathsPath, async () => untypedPathsText()],
   ] as const) {
     const text = await produce();
     if (!check) writeFileSync(path, text);

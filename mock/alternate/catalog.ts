@@ -8,11 +8,12 @@ import { PAGING_CHOICES } from './paging.ts';
 import { RULE_CHOICES } from './rules.ts';
 import { SHAPE_CHOICES } from './shapes.ts';
 import { TRANSPORT_CHOICES } from './transport.ts';
+import { UNTYPED_CHOICES } from './untyped.ts';
 import { WIRE_CHOICES } from './wire.ts';
 
 /**
  * Every choice, in the order its hooks must run: paging and errors first (a refused request never reaches a
- * rule), rules before shapes (a re-run search is shaped after), wording after every error, wire after them (the
+ * rule), rules before shapes (a re-run search is shaped after), the untyped values of the shaped answer, wording after every error, wire after them (the
  * timestamps of every body, whoever wrote them), the transport last (its codings and framing carry the
  * finished body; its refusals and latency come before any route).
  */
@@ -23,6 +24,7 @@ export const CHOICES: readonly Choice[] = [
   ...MESSAGE_CHOICES,
   ...RULE_CHOICES,
   ...SHAPE_CHOICES,
+  ...UNTYPED_CHOICES,
   ...ID_CHOICES,
   ...WORDING_CHOICES,
   ...WIRE_CHOICES,

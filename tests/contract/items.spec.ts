@@ -1,10 +1,18 @@
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import {
+  expect,
+  expectJudgements,
+  notJudged,
+  type TargetProfile,
+  test,
+  verifies,
+} from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
 import { contains, describePlaces, placesOf } from '../../lib/oracles/geo-range.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
+import { searchPagingJudgements } from '../../lib/rules/search-paging.ts';
 import { needs } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';
 
@@ -117,24 +125,6 @@ async function expectInCategory(api: ApiClient, target: TargetProfile, items: It
   }
 }
 
-/** SEARCH-PAGING on one page: judged where paging carries the fields it compares (always on the mock). */
-function expectPaging(
-  target: TargetProfile,
-  page: Schemas['ItemSearchResult'],
-  held: number,
-  where: string,
-): void {
-  const { total, offset, limit } = page.paging ?? {};
-  if (limit === undefined && !target.isMock) notJudged('SEARCH-PAGING', where, 'paging leaves limit out');
-  else expect(held, `SEARCH-PAGING: ${where} results within paging.limit`).toBeLessThanOrEqual(Number(limit));
-  if ((total === undefined || offset === undefined) && !target.isMock)
-    notJudged('SEARCH-PAGING', where, 'paging leaves total or offset out');
-  else
-    expect(total, `SEARCH-PAGING: ${where} total counts this page`).toBeGreaterThanOrEqual(
-      Number(offset) + held,
-    );
-}
-
 test.describe('GET /sites/{site_id}/search', () => {
   test(
     'finds items of the category inside the range, no more than the limit',
@@ -181,7 +171,7 @@ test.describe('GET /sites/{site_id}/search', () => {
         const body = bodyAt(res, 200);
         needsResults(target, body.results);
         expect(body.results.length, `SEARCH-LIMIT: ${res.label}`).toBeLessThanOrEqual(limit);
-        expectPaging(target, body, body.results.length, res.label);
+        expectJudgements(searchPagingJudgements(body.paging, body.results.length, res.label, target.isMock));
       },
     );
   }

@@ -8,6 +8,7 @@ import {
   specTypes,
   specTypesPath,
 } from '../../scripts/gen-types.ts';
+import { untypedPathsPath, untypedPathsText } from '../../scripts/gen-untyped.ts';
 
 // Issue 20, item 3: the TypeScript types of the spec and of the profile are generated, never written by
 // hand; a spec or profile-schema change that did not rerun the generator fails here.
@@ -26,6 +27,12 @@ test.describe('generated types', () => {
   test("the profile's type is what the generator writes from its JSON Schema", async () => {
     expect(readFileSync(profileTypesPath, 'utf8'), 'run npx tsx scripts/gen-types.ts').toBe(
       await profileTypes(),
+    );
+  });
+
+  test("the alternate mock's table of untyped places is what the generator writes from the bundled spec", () => {
+    expect(readFileSync(untypedPathsPath, 'utf8'), 'run npx tsx scripts/gen-types.ts').toBe(
+      untypedPathsText(),
     );
   });
 });
