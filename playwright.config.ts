@@ -32,7 +32,8 @@ const reports = run.reportsDir;
 // The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
 const conformanceProjects = [
   { name: 'contract', testDir: 'tests/contract' },
-  { name: 'properties', testDir: 'tests/properties' },
+  // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
+  { name: 'properties', testDir: 'tests/properties', timeout: 120_000 },
 ];
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
