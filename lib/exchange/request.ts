@@ -156,7 +156,7 @@ async function withBody(request: ExchangeRequest, args: RequestArguments): Promi
  * The one request builder: the method, the URL (path parameters filled, the query), the headers and
  * the body of one call of an operation, the caller's token placed as the operation's `security` says.
  */
-export function buildRequest(
+export async function buildRequest(
   baseURL: string,
   doc: SecurityDocument,
   op: SpecOperation,
