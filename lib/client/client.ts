@@ -5,7 +5,7 @@ import { tallyAnswer, workerPresence } from '../checks/presence.ts';
 import { fieldRequirementsShown } from '../checks/requirement-of.ts';
 import type { Spec } from '../checks/spec.ts';
 import { failingOf, type JudgedFinding, judge, recordFindings } from '../checks/verdict.ts';
-import type { Exchange, ExchangeRequest } from '../exchange/exchange.ts';
+import { type Exchange, type ExchangeRequest, withExchange } from '../exchange/exchange.ts';
 import { buildRequest } from '../exchange/request.ts';
 import { factsOfAnswer } from '../facts/extract.ts';
 import { keepFacts } from '../facts/reads.ts';
@@ -269,7 +269,10 @@ export class ApiClient {
       );
     }
     const shown = clip(text, this.redact);
-    return { operationId, label, status, headers, body, text, shown, bytes, violations, exchange };
+    return withExchange(
+      { operationId, label, status, headers, body, text, shown, bytes, violations },
+      exchange,
+    );
   }
 
   private async attach(

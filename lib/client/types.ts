@@ -42,7 +42,7 @@ export interface ApiResponse<O extends string = string> {
   bytes: Buffer;
   /** Findings of the conformance checks that fail on this target ([] when it conforms, or all are known or reported). */
   violations: string[];
-  /** The exchange itself (lib/exchange): status, headers, bytes, text and body above are its answer's. */
+  /** The exchange itself (lib/exchange), not enumerable (it holds the token): the fields above are its answer's. */
   exchange: Exchange;
 }
 

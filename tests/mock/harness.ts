@@ -20,7 +20,7 @@ export interface InjectedResponse<O extends string = string> {
   bytes: Buffer;
   /** Conformance-check failures against the bundled spec ([] when the answer conforms). */
   violations: string[];
-  /** The exchange itself (lib/exchange): status, headers, bytes, text and body above are its answer's. */
+  /** The exchange itself (lib/exchange): the fields above are its answer's (the mock's tokens are no secret). */
   exchange: Exchange;
 }
 

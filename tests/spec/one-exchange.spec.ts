@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadSpec, projectRoot } from '../../lib/checks/spec.ts';
+import { withExchange } from '../../lib/exchange/exchange.ts';
 import { buildRequest, placeToken, tokenPlaceOf } from '../../lib/exchange/request.ts';
 
 const ROOTS = ['lib', 'scripts', 'tests', 'mock', 'fixtures', 'bench'];
@@ -32,7 +33,7 @@ const DECODING_ALLOWED: [RegExp, string][] = [
   [/^scripts\/traffic\//, "traffic's HAR and proxy readers, until they use lib/exchange"],
 ];
 
-const EXCHANGE_DECLARED = /\b(?:interface|type|class)\s+Exchange\b/;
+const EXCHANGE_DECLARED = /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type|class)\s+Exchange\b/;
 const DECODING =
   /\b(?:gunzipSync|inflateSync|brotliDecompressSync)\b|\.toString\(\s*['"`](?:latin1|binary)['"`]\s*\)/;
 
@@ -77,7 +78,9 @@ test.describe('one exchange: one type, one decoder, one request builder', () => 
     expect(DECODING.test('bytes.toString("latin1")')).toBe(true);
     expect(DECODING.test("bytes.toString('utf8')")).toBe(false);
     expect(EXCHANGE_DECLARED.test('export interface Exchange {')).toBe(true);
+    expect(EXCHANGE_DECLARED.test('type Exchange = { at: number };')).toBe(true);
     expect(EXCHANGE_DECLARED.test('export interface ExchangeRequest {')).toBe(false);
+    expect(EXCHANGE_DECLARED.test("import { type Exchange } from '../exchange/exchange.ts';")).toBe(false);
   });
 });
 
@@ -133,5 +136,13 @@ test.describe("the request builder places the token as the operation's security 
     await expect(build('getOrder', {})).rejects.toThrow(
       'path parameter order_id of /orders/{order_id} was not given',
     );
+  });
+
+  test('an answer carries its exchange, token and all, out of sight of JSON and printed answers', async () => {
+    const request = await build('getUserStatus', { path: { user_id: 1 }, token: 'T0K' });
+    const response = { status: 200, headers: {}, bytes: Buffer.from(''), text: '', body: undefined };
+    const answer = withExchange({ status: 200 }, { request, response, startedMs: 0, endedMs: 0 });
+    expect(answer.exchange.request.url.searchParams.get('access_token')).toBe('T0K');
+    expect(JSON.stringify(answer)).toBe('{"status":200}');
   });
 });

@@ -6,7 +6,7 @@ import { callTargetInTest, extendTimeout, workerPace } from '../../../lib/client
 import { clip } from '../../../lib/client/evidence.ts';
 import { profileRedactor } from '../../../lib/client/profile-redactor.ts';
 import type { ApiResponse } from '../../../lib/client/types.ts';
-import type { Exchange, ExchangeRequest } from '../../../lib/exchange/exchange.ts';
+import { type Exchange, type ExchangeRequest, withExchange } from '../../../lib/exchange/exchange.ts';
 import { placeToken, tokenPlaceOf } from '../../../lib/exchange/request.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
@@ -90,7 +90,7 @@ export async function sendRaw(
   const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
   const { status, headers, body, text, bytes } = exchange.response;
   const shown = clip(text, redact);
-  return {
+  const answer = {
     operationId: op.operationId,
     label,
     status,
@@ -100,6 +100,6 @@ export async function sendRaw(
     shown,
     bytes,
     violations,
-    exchange,
   };
+  return withExchange(answer, exchange);
 }
