@@ -15,7 +15,7 @@ import { attachExchange, clip, type ExchangeEvidence } from './evidence.ts';
 import type { Pace } from './pacer.ts';
 import { RunOutOfWaiting, TargetRateLimited, type Wait } from './rate-limit.ts';
 import { callTarget, type TargetCall, type TargetCallHooks } from './target-call.ts';
-import { type Incoming, TargetMisbehaviour } from './transport.ts';
+import { exchangeOf, type Incoming, TargetMisbehaviour } from './transport.ts';
 import type { ApiResponse, Caller, CallOptions, OperationId, TypedResponse } from './types.ts';
 
 /**
@@ -196,16 +196,8 @@ export class ApiClient {
     const call: PreparedCall = { operationId, label, request, options };
     return test.step(label, async () => {
       const answer = await this.exchangeAll(call);
-      const { status, headers, bytes, text, body, startedMs, endedMs } = answer;
-      const exchange: Exchange = {
-        operation: operationId,
-        caller: callerOf(options.as ?? 'anonymous'),
-        request,
-        response: { status, headers, bytes, text, body },
-        startedMs,
-        endedMs,
-      };
-      return this.observe(operationId, label, exchange);
+      const caller = callerOf(options.as ?? 'anonymous');
+      return this.observe(operationId, label, exchangeOf(request, answer, operationId, caller));
     });
   }
 

@@ -4,7 +4,8 @@ import { type Finding, runFindings } from '../../lib/checks/findings.ts';
 import type { OperationInfo, Spec } from '../../lib/checks/spec.ts';
 import { judge } from '../../lib/checks/verdict.ts';
 import { callTarget } from '../../lib/client/target-call.ts';
-import type { Exchange, ExchangeRequest } from '../../lib/exchange/exchange.ts';
+import { exchangeOf } from '../../lib/client/transport.ts';
+import type { ExchangeRequest } from '../../lib/exchange/exchange.ts';
 import { buildRequest } from '../../lib/exchange/request.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
 import type { RoleSource, Roles, SideData } from './roles.ts';
@@ -93,15 +94,8 @@ export class Side {
       pace: { perSecond: profile.requestsPerSecond ?? 0 },
       policy: profile.rateLimit,
     });
-    const { status, headers, bytes, text, body, startedMs, endedMs } = answer;
-    const exchange: Exchange = {
-      operation: call.operationId,
-      ...(call.as === 'anonymous' ? {} : { caller: call.as }),
-      request,
-      response: { status, headers, bytes, text, body },
-      startedMs,
-      endedMs,
-    };
+    const caller = call.as === 'anonymous' ? undefined : call.as;
+    const exchange = exchangeOf(request, answer, call.operationId, caller);
     const found = runFindings({ spec, op, label: `${method} ${op.path}`, redact }, exchange.response);
     const findings = failingOnly(found, profile).map((finding) => ({
       ...finding,

@@ -5,29 +5,28 @@ import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts
 import { callTargetInTest, extendTimeout, workerPace } from '../../../lib/client/client.ts';
 import { clip } from '../../../lib/client/evidence.ts';
 import { profileRedactor } from '../../../lib/client/profile-redactor.ts';
+import { exchangeOf } from '../../../lib/client/transport.ts';
 import type { ApiResponse } from '../../../lib/client/types.ts';
-import { type Exchange, type ExchangeRequest, withExchange } from '../../../lib/exchange/exchange.ts';
+import { type ExchangeRequest, withExchange } from '../../../lib/exchange/exchange.ts';
 import { placeToken, tokenPlaceOf } from '../../../lib/exchange/request.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 
 /** Sent as the API client sends: paced at the run's rate, a reset read retried once, 429/503 waited out. */
-async function send(target: TargetProfile, operation: string, request: ExchangeRequest, label: string) {
+async function send(
+  target: TargetProfile,
+  malformed: MalformedCall,
+  request: ExchangeRequest,
+  label: string,
+) {
   const info = test.info();
   const redact = profileRedactor(target);
   const { method, headers } = request;
   const out = { method, url: request.url.href, headers, timeoutMs: target.timeoutMs };
   const call = { out, label, pace: workerPace(target.requestsPerSecond, info), policy: target.rateLimit };
   const answer = await callTargetInTest(call, redact, { held: (ms) => extendTimeout(info, ms) });
-  const { status, headers: answered, bytes, text, body, startedMs, endedMs } = answer;
-  const exchange: Exchange = {
-    operation,
-    request,
-    response: { status, headers: answered, bytes, text, body },
-    startedMs,
-    endedMs,
-  };
-  return exchange;
+  const caller = malformed.as === 'seller' ? 'seller' : undefined;
+  return exchangeOf(request, answer, malformed.operationId, caller);
 }
 
 /**
@@ -71,7 +70,7 @@ export async function sendRaw(
   }
   const redact = profileRedactor(target);
   const { request, label } = requestOf(spec, target, malformed);
-  const exchange = await send(target, op.operationId, request, redact(label));
+  const exchange = await send(target, malformed, request, redact(label));
   const judged = judge(
     runFindings(
       {
