@@ -1,30 +1,22 @@
 import type { TestInfo } from '@playwright/test';
 import { test } from '@playwright/test';
-import { FormData } from 'undici';
 import { runFindings } from '../checks/findings.ts';
 import { tallyAnswer, workerPresence } from '../checks/presence.ts';
 import { fieldRequirementsShown } from '../checks/requirement-of.ts';
 import type { Spec } from '../checks/spec.ts';
 import { failingOf, type JudgedFinding, judge, recordFindings } from '../checks/verdict.ts';
+import { type Exchange, type ExchangeRequest, withExchange } from '../exchange/exchange.ts';
+import { buildRequest } from '../exchange/request.ts';
 import { factsOfAnswer } from '../facts/extract.ts';
 import { keepFacts } from '../facts/reads.ts';
 import { recordJudgement } from '../judge/judgement.ts';
 import type { TargetProfile } from '../profile/types.ts';
-import { attachExchange, clip, type Exchange } from './evidence.ts';
-import { parseJsonBody } from './json-body.ts';
+import { attachExchange, clip, type ExchangeEvidence } from './evidence.ts';
 import type { Pace } from './pacer.ts';
 import { RunOutOfWaiting, TargetRateLimited, type Wait } from './rate-limit.ts';
 import { callTarget, type TargetCall, type TargetCallHooks } from './target-call.ts';
-import { type Incoming, TargetMisbehaviour } from './transport.ts';
-import type { ApiResponse, Caller, CallOptions, FilePart, OperationId, TypedResponse } from './types.ts';
-
-function fillPath(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`path parameter ${name} of ${template} was not given`);
-    return encodeURIComponent(String(value));
-  });
-}
+import { exchangeOf, type Incoming, TargetMisbehaviour } from './transport.ts';
+import type { ApiResponse, Caller, CallOptions, OperationId, TypedResponse } from './types.ts';
 
 /**
  * The named checks' judgements of one answer: each field requirement of the places a 2xx carries (or
@@ -55,20 +47,6 @@ function tokenOf(profile: TargetProfile, caller: Caller): string | undefined {
   if (caller === 'anonymous') return undefined;
   if (typeof caller === 'object') return caller.token;
   return profile.users[caller].token;
-}
-
-function toFormData(
-  fields: Record<string, FilePart | FilePart[] | string> | undefined,
-): FormData | undefined {
-  if (!fields) return undefined;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const part of Array.isArray(value) ? value : [value]) {
-      if (typeof part === 'string') form.append(name, part);
-      else form.append(name, new Blob([part.buffer], { type: part.mimeType }), part.name);
-    }
-  }
-  return form;
 }
 
 function describeRequestBody(options: CallOptions, redact: (text: string) => string): string | undefined {
@@ -104,10 +82,13 @@ interface PreparedCall {
   operationId: string;
   /** `GET /orders/2000000001` with secrets redacted. */
   label: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
+  request: ExchangeRequest;
   options: CallOptions;
+}
+
+/** The profile's user a call is made as; undefined for an anonymous call or a literal token. */
+function callerOf(caller: Caller): string | undefined {
+  return typeof caller === 'string' && caller !== 'anonymous' ? caller : undefined;
 }
 
 /** Waits as a step of the test, so the report shows each wait and what asked for it. */
@@ -207,24 +188,26 @@ export class ApiClient {
         `target profile "${this.profile.name}" does not allow writes: refusing ${method} ${op.path}`,
       );
     }
-    const { url, headers } = this.prepare(op.path, options);
-    const label = this.redact(`${method} ${url.replace(this.profile.baseURL, '')}`);
-    const call: PreparedCall = { operationId, label, method, url, headers, options };
-    return test.step(label, async () =>
-      this.observe(operationId, label, await this.exchangeAll(call), call.headers),
-    );
+    const token = tokenOf(this.profile, options.as ?? 'anonymous');
+    const request = await buildRequest(this.profile.baseURL, this.spec.doc, op, { ...options, token });
+    const base = this.profile.baseURL.replace(/\/+$/, '');
+    const sent = request.url.href;
+    const label = this.redact(`${method} ${sent.startsWith(base) ? sent.slice(base.length) : sent}`);
+    const call: PreparedCall = { operationId, label, request, options };
+    return test.step(label, async () => {
+      const answer = await this.exchangeAll(call);
+      const caller = callerOf(options.as ?? 'anonymous');
+      return this.observe(operationId, label, exchangeOf(request, answer, operationId, caller));
+    });
   }
 
   /** Sends the call until an answer is taken (paced, a read retried after a reset, 429/503 waited out). */
   private async exchangeAll(call: PreparedCall): Promise<Incoming> {
-    const { label, method, url, headers, options } = call;
-    const body =
-      options.json !== undefined
-        ? JSON.stringify(options.json)
-        : (options.raw ?? toFormData(options.multipart));
+    const { label, request } = call;
+    const { method, headers, body } = request;
     return callTargetInTest(
       {
-        out: { method, url, headers, body, timeoutMs: this.profile.timeoutMs },
+        out: { method, url: request.url.href, headers, body, timeoutMs: this.profile.timeoutMs },
         label,
         pace: this.pace,
         policy: this.profile.rateLimit,
@@ -248,31 +231,9 @@ export class ApiClient {
     return { ...options, query: { ...options.query, mark_as_read: 'false' } };
   }
 
-  private prepare(template: string, options: CallOptions): { url: string; headers: Record<string, string> } {
-    const token = tokenOf(this.profile, options.as ?? 'anonymous');
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) query.append(key, String(value));
-    }
-    const headers: Record<string, string> = { ...options.headers };
-    if (token !== undefined && options.tokenIn === 'query') query.append('access_token', token);
-    else if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    if (options.json !== undefined) headers['content-type'] ??= 'application/json';
-    const search = query.toString();
-    const url = `${this.profile.baseURL}${fillPath(template, options.path)}${search ? `?${search}` : ''}`;
-    return { url, headers };
-  }
-
-  private observe<O extends string>(
-    operationId: O,
-    label: string,
-    answer: Incoming,
-    requestHeaders: Record<string, string>,
-  ): ApiResponse<O> {
-    const { bytes, headers, status } = answer;
-    const contentType = headers['content-type'] ?? '';
-    const text = isText(headers) ? bytes.toString('utf8') : bytes.toString('latin1');
-    const body = parseJsonBody(text, contentType);
+  private observe<O extends string>(operationId: O, label: string, exchange: Exchange): ApiResponse<O> {
+    const { bytes, headers, status, text, body } = exchange.response;
+    const requestHeaders = exchange.request.headers;
     const op = this.spec.operation(operationId);
     const findings = runFindings(
       {
@@ -300,7 +261,10 @@ export class ApiClient {
       );
     }
     const shown = clip(text, this.redact);
-    return { operationId, label, status, headers, body, text, shown, bytes, violations };
+    return withExchange(
+      { operationId, label, status, headers, body, text, shown, bytes, violations },
+      exchange,
+    );
   }
 
   private async attach(
@@ -311,18 +275,18 @@ export class ApiClient {
   ): Promise<void> {
     const redactRecord = (record: Record<string, string>) =>
       Object.fromEntries(Object.entries(record).map(([key, value]) => [key, this.redact(value)]));
-    const exchange: Exchange = {
+    const evidence: ExchangeEvidence = {
       request: {
-        method: call.method,
-        url: this.redact(call.url),
-        headers: redactRecord(call.headers),
+        method: call.request.method,
+        url: this.redact(call.request.url.href),
+        headers: redactRecord(call.request.headers),
         body: this.redactOptional(describeRequestBody(call.options, this.redact)),
       },
       response: {
         status: answer.status,
         headers: redactRecord(answer.headers),
         body: isText(answer.headers)
-          ? clip(answer.bytes.toString('utf8'), this.redact)
+          ? clip(answer.text, this.redact)
           : `(${answer.bytes.length} bytes, binary)`,
         bytes: answer.bytes.length,
       },
@@ -330,7 +294,7 @@ export class ApiClient {
       ...(waitedBefore.length ? { waitedBefore } : {}),
       ...(answer.retriedAfter ? { retriedAfter: answer.retriedAfter } : {}),
     };
-    await attachExchange(this.testInfo, `${answer.status} ${call.label}`, exchange);
+    await attachExchange(this.testInfo, `${answer.status} ${call.label}`, evidence);
   }
 
   private redactOptional(text: string | undefined): string | undefined {

@@ -7,14 +7,14 @@ import { appendFileSync } from 'node:fs';
  */
 export const RECORD_ENV = 'CONFORMANCE_RECORD_EXCHANGES';
 
-/** One exchange as callTarget sent it (one line per attempt, a retry included). */
-export interface RecordedExchange {
+/** One request as callTarget sent it (one line per attempt, a retry included). */
+export interface SentRequest {
   method: string;
   /** The URL sent, the value of an access_token query parameter replaced: the file is never a secret. */
   url: string;
 }
 
-type ExchangeRecorder = (sent: RecordedExchange) => void;
+type ExchangeRecorder = (sent: SentRequest) => void;
 
 let injected: ExchangeRecorder | undefined;
 

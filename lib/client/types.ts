@@ -1,3 +1,5 @@
+import type { Exchange } from '../exchange/exchange.ts';
+import type { FilePart } from '../exchange/request.ts';
 import type { components, operations } from '../generated/spec-read-types.ts';
 import type { components as sentComponents } from '../generated/spec-types.ts';
 import type { UserRole } from '../profile/types.ts';
@@ -6,16 +8,14 @@ import type { OperationId } from './typed.ts';
 /** Who makes a call: a profile user, nobody, or a literal token (malformed, unknown). */
 export type Caller = UserRole | 'anonymous' | { token: string };
 
-/** A file part of a multipart request. */
-export interface FilePart {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
+export type { FilePart } from '../exchange/request.ts';
 
 export interface CallOptions {
   as?: Caller;
-  /** Where the token goes: the Authorization header (default) or the access_token query parameter. */
+  /**
+   * Sends the token elsewhere than the operation's `security` says (the default), on purpose: the
+   * Authorization header as bearer, or the access_token query parameter.
+   */
   tokenIn?: 'header' | 'query';
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
@@ -42,6 +42,8 @@ export interface ApiResponse<O extends string = string> {
   bytes: Buffer;
   /** Findings of the conformance checks that fail on this target ([] when it conforms, or all are known or reported). */
   violations: string[];
+  /** The exchange itself (lib/exchange), not enumerable (it holds the token): the fields above are its answer's. */
+  exchange: Exchange;
 }
 
 // Types generated from the spec (scripts/gen-types.ts, openapi-typescript): a spec change reaches them

@@ -66,6 +66,25 @@ export function decodeBody(
   return { bytes, text, body: parsedJson(text, contentType) };
 }
 
+/**
+ * decodeBody for a reader that must never throw (the mock harness, a recorded file): a body the
+ * decoder refuses (a bomb, a broken encoding) is read as received, and `undecodable` says why.
+ */
+export function decodeBodyLeniently(
+  received: Buffer,
+  headers: Record<string, string>,
+): { bytes: Buffer; text: string; body: unknown; undecodable?: string } {
+  try {
+    return decodeBody(received, headers);
+  } catch (error) {
+    if (!(error instanceof UndecodableBody)) throw error;
+    return {
+      ...decodeBody(received, { ...headers, 'content-encoding': 'identity' }),
+      undecodable: error.message,
+    };
+  }
+}
+
 /** Header pairs as a record with lower-case names; HTTP/2 pseudo-headers left out, repeated names joined. */
 export function headerRecord(pairs: Iterable<readonly [string, string]>): Record<string, string> {
   const out: Record<string, string> = {};

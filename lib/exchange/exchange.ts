@@ -39,3 +39,13 @@ export interface ExchangeResponse {
   /** The recorder did not keep the body (a HAR writer, for some answers): only status and headers are judged. */
   bodyUnknown?: boolean;
 }
+
+/**
+ * An answer that carries its exchange out of sight of printers: the request holds the caller's token,
+ * so the property is left out of JSON, of an assertion's "received" and of any report that prints the answer.
+ */
+export function withExchange<T extends object>(answer: T, exchange: Exchange): T & { exchange: Exchange } {
+  return Object.defineProperty(answer, 'exchange', { value: exchange, enumerable: false }) as T & {
+    exchange: Exchange;
+  };
+}

@@ -1,7 +1,7 @@
 /** The differences between the answers two sides gave to the same call, each with its verdict. */
 import type { Finding } from '../../lib/checks/types.ts';
 import { type AnswerClass, classify } from './classify.ts';
-import type { Exchange } from './types.ts';
+import type { JudgedCall } from './types.ts';
 import {
   decided,
   type Judge,
@@ -99,7 +99,7 @@ function errorDifference(judge: Judge, pair: Pair): Verdict {
 /** A finding's identity on one side: the same check at the same place, whatever the value. */
 const placeOf = (finding: Finding) => `${finding.check}|${finding.field}|${finding.keyword}`;
 
-function findingsOf(exchange: Exchange): Map<string, Finding> {
+function findingsOf(exchange: JudgedCall): Map<string, Finding> {
   return new Map(exchange.findings.map((finding) => [placeOf(finding), finding]));
 }
 

@@ -17,7 +17,7 @@ import {
   searchCategoryRule,
   siteSearchRules,
 } from './rules.ts';
-import type { Exchange, Scenario, SideContext } from './types.ts';
+import type { JudgedCall, Scenario, SideContext } from './types.ts';
 
 export interface Sampling {
   seed: number;
@@ -107,7 +107,7 @@ function locationWalk(choices: number[]): Scenario {
         as: 'anonymous',
         path: { country_id: side.roles.country },
       });
-      const walked: Exchange[] = [countries, country];
+      const walked: JudgedCall[] = [countries, country];
       let parent = { id: side.roles.country, body: country.response.body };
       for (const [level, step] of LOCATION_LEVELS.entries()) {
         const children = listOf(parent.body, step.list);
@@ -144,7 +144,7 @@ function categoryWalk(choices: number[]): Scenario {
         side.send({ operationId: 'getCategory', as: 'anonymous', path: { category_id: id } });
       const root = await read(side.roles.rootCategory);
       if (root.response.status === 200) root.rules = [leafListingRule(categoryOf(root))];
-      const walked: Exchange[] = [root];
+      const walked: JudgedCall[] = [root];
       let parent = categoryOf(root);
       for (const choice of choices) {
         const children = listOf(parent, 'children_categories');

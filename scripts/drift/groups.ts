@@ -4,7 +4,7 @@ import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import { clip } from '../../lib/client/evidence.ts';
 import type { Difference } from './compare.ts';
 import type { DriftRun } from './run.ts';
-import type { Exchange } from './types.ts';
+import type { JudgedCall } from './types.ts';
 import type { Verdict } from './verdict.ts';
 
 interface ShownAnswer {
@@ -46,7 +46,7 @@ function keyOf(difference: Difference): string {
   return `${difference.operationId}|${difference.kind}|${decision}`;
 }
 
-function shown(exchange: Exchange, redact: (text: string) => string): ShownAnswer {
+function shown(exchange: JudgedCall, redact: (text: string) => string): ShownAnswer {
   return { status: exchange.response.status, body: clip(exchange.response.text, redact) };
 }
 

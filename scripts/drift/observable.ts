@@ -6,6 +6,7 @@
  */
 
 import { hasStatus } from '../../lib/client/typed.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
 import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
 import {
   carriesTag,
@@ -28,27 +29,27 @@ import {
 import { answerOf } from './answer.ts';
 import type { CallerRole, RoleName } from './roles.ts';
 import { rule } from './rules.ts';
-import type { Call, Exchange, RuleOutcome, Scenario, SideContext } from './types.ts';
+import type { Call, JudgedCall, RuleOutcome, Scenario, SideContext } from './types.ts';
 
 function scenario(
   name: string,
   needs: RoleName[],
   callers: CallerRole[],
-  run: (side: SideContext) => Promise<Exchange[]>,
+  run: (side: SideContext) => Promise<JudgedCall[]>,
 ): Scenario {
   return { name, needs, callers, run };
 }
 
-const ok = (exchange: Exchange) => exchange.response.status === 200;
+const ok = (exchange: JudgedCall) => exchange.response.status === 200;
 
 /** The body of a 200 answer to the order search, typed; undefined for another status. */
-function searchBody(exchange: Exchange) {
+function searchBody(exchange: JudgedCall) {
   const answer = answerOf(exchange, 'searchOrders');
   return answer && hasStatus(answer, 200) ? answer.body : undefined;
 }
 
 /** The order a 200 read shows, typed; nothing shown for another status. */
-function orderRead(exchange: Exchange): FoundOrder {
+function orderRead(exchange: JudgedCall): FoundOrder {
   const answer = answerOf(exchange, 'getOrder');
   return answer && hasStatus(answer, 200) ? answer.body : {};
 }
@@ -56,13 +57,13 @@ function orderRead(exchange: Exchange): FoundOrder {
 type Party = 'seller' | 'buyer' | 'seller2';
 type Query = NonNullable<Call['query']>;
 
-function search(side: SideContext, as: Party, query: Query = {}): Promise<Exchange> {
+function search(side: SideContext, as: Party, query: Query = {}): Promise<JudgedCall> {
   const role = as === 'buyer' ? 'buyer' : 'seller';
   return side.send({ operationId: 'searchOrders', as, query: { [role]: side.users[as]?.id ?? 0, ...query } });
 }
 
 /** Every order of the answer is on this page: a filter judged both ways can expect each match back. */
-function complete(exchange: Exchange): boolean {
+function complete(exchange: JudgedCall): boolean {
   const total = searchBody(exchange)?.paging?.total;
   return typeof total === 'number' && total === ordersOf(exchange.response.body).length;
 }
@@ -77,8 +78,8 @@ function tagsByCount(orders: FoundOrder[]): string[] {
 /** Both ways: every result passes, and (when the unfiltered answer is whole) every match of it comes back. */
 function bothWays(
   requirement: string,
-  unfiltered: Exchange,
-  filtered: Exchange,
+  unfiltered: JudgedCall,
+  filtered: JudgedCall,
   passes: (orders: FoundOrder[]) => string[],
   matches: (order: FoundOrder) => boolean,
 ): RuleOutcome {
@@ -259,7 +260,7 @@ const feedback = scenario(
   [],
   ['seller'],
   async (side) => {
-    const walked: Exchange[] = [];
+    const walked: JudgedCall[] = [];
     for (const [filter, one, other, requirement] of OPPOSITES) {
       const ones = await search(side, 'seller', { [filter]: one });
       const others = await search(side, 'seller', { [filter]: other });
@@ -329,11 +330,11 @@ const listing = (side: SideContext, query: Query = {}) =>
   });
 
 /** The body of a 200 listing of a conversation, typed; undefined for another status. */
-function listingBody(exchange: Exchange) {
+function listingBody(exchange: JudgedCall) {
   const answer = answerOf(exchange, 'listPackMessages');
   return answer && hasStatus(answer, 200) ? answer.body : undefined;
 }
-const messagesOf = (exchange: Exchange) => listingBody(exchange)?.messages ?? [];
+const messagesOf = (exchange: JudgedCall) => listingBody(exchange)?.messages ?? [];
 
 const messagePage = scenario(
   'the seller reads the conversation from its second message',
@@ -360,7 +361,7 @@ const messagePage = scenario(
 );
 
 /** The documents a 200 listing shows, typed; none for another status. */
-function docsOf(exchange: Exchange) {
+function docsOf(exchange: JudgedCall) {
   const answer = answerOf(exchange, 'listFiscalDocuments');
   return answer && hasStatus(answer, 200) ? answer.body.fiscal_documents : [];
 }
@@ -389,7 +390,7 @@ const fiscalOwn = scenario(
 );
 
 /** The bytes of a file answer as the side received them. */
-function sizeOf(exchange: Exchange): number {
+function sizeOf(exchange: JudgedCall): number {
   const type = String(exchange.response.headers['content-type'] ?? '');
   return /json|text|xml/.test(type)
     ? Buffer.byteLength(exchange.response.text, 'utf8')

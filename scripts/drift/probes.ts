@@ -1,9 +1,10 @@
 /** Fixed read calls, one per role and caller the reference has something to say about. */
 
+import type { Exchange } from '../../lib/exchange/exchange.ts';
 import { deliveryTimeRules } from './observable.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
 import { categoryOf, hiddenMessageRule, leafListingRule } from './rules.ts';
-import type { Call, Exchange, Expectation, RuleOutcome, Scenario } from './types.ts';
+import type { Call, Expectation, RuleOutcome, Scenario } from './types.ts';
 
 type Users = SideData['users'];
 

@@ -5,6 +5,7 @@
 
 import { hasStatus } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
 import {
   leafListingFailures,
   pathExtendsFailures,
@@ -23,7 +24,7 @@ import {
 } from '../../lib/oracles/order-search-rules.ts';
 import { textsOf } from '../../lib/oracles/rule-failure.ts';
 import { answerOf, fieldOf } from './answer.ts';
-import type { Exchange, RuleOutcome } from './types.ts';
+import type { RuleOutcome } from './types.ts';
 
 /** A category read (200) as the spec documents it; undefined for another answer. */
 export function categoryOf(exchange: Exchange): Schemas['Category'] | undefined {

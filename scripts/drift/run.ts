@@ -10,7 +10,7 @@ import { OBSERVABLE_SCENARIOS } from './observable.ts';
 import { FIXED_PROBES } from './probes.ts';
 import { type RoleSource, sideDataOf, tokensOf } from './roles.ts';
 import { Side } from './side.ts';
-import type { Exchange, Scenario } from './types.ts';
+import type { JudgedCall, Scenario } from './types.ts';
 import type { Judge } from './verdict.ts';
 import { writeScenarios } from './writes.ts';
 
@@ -54,7 +54,7 @@ function missingFor(scenario: Scenario, sides: Side[]): string | undefined {
   return undefined;
 }
 
-async function replay(scenario: Scenario, mock: Side, target: Side): Promise<[Exchange[], Exchange[]]> {
+async function replay(scenario: Scenario, mock: Side, target: Side): Promise<[JudgedCall[], JudgedCall[]]> {
   return Promise.all([scenario.run(mock.context()), scenario.run(target.context())]);
 }
 

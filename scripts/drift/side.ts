@@ -2,13 +2,14 @@
 
 import { type Finding, runFindings } from '../../lib/checks/findings.ts';
 import type { OperationInfo, Spec } from '../../lib/checks/spec.ts';
-import type { ObservedResponse } from '../../lib/checks/types.ts';
 import { judge } from '../../lib/checks/verdict.ts';
-import { parseJsonBody } from '../../lib/client/json-body.ts';
 import { callTarget } from '../../lib/client/target-call.ts';
+import { exchangeOf } from '../../lib/client/transport.ts';
+import type { ExchangeRequest } from '../../lib/exchange/exchange.ts';
+import { buildRequest } from '../../lib/exchange/request.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
 import type { RoleSource, Roles, SideData } from './roles.ts';
-import type { Call, Exchange, Expectation, SideContext } from './types.ts';
+import type { Call, Expectation, JudgedCall, SideContext } from './types.ts';
 
 interface SideOptions {
   /** `mock` or `target`: how the report names the side. */
@@ -17,10 +18,6 @@ interface SideOptions {
   data: SideData;
   spec: Spec;
   redact: (text: string) => string;
-}
-
-function fillPath(template: string, values: Call['path'] = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(values[name])));
 }
 
 interface HeaderParameter {
@@ -75,58 +72,53 @@ export class Side {
     };
   }
 
-  async send(call: Call, expect?: Expectation): Promise<Exchange> {
+  async send(call: Call, expect?: Expectation): Promise<JudgedCall> {
     const { spec, profile, redact } = this.options;
     const op = spec.operation(call.operationId);
     const method = op.method.toUpperCase();
     if (method !== 'GET' && profile.allowsWrites !== true)
       throw new Error(`profile "${profile.name}" does not allow writes: refusing ${method} ${op.path}`);
-    const { url, headers } = this.prepare(op, call);
-    if (call.json !== undefined) headers['content-type'] = 'application/json';
-    const label = redact(`${method} ${url.slice(profile.baseURL.replace(/\/+$/, '').length)}`);
+    const request = await this.prepare(op, call);
+    const base = profile.baseURL.replace(/\/+$/, '');
+    const label = redact(`${method} ${request.url.href.slice(base.length)}`);
     // The suite's one client: paced at the profile's rate, a reset read sent once more, 429/503 waited out.
     const answer = await callTarget({
       out: {
         method,
-        url,
-        headers,
-        body: call.json === undefined ? undefined : JSON.stringify(call.json),
+        url: request.url.href,
+        headers: request.headers,
+        body: request.body,
         timeoutMs: profile.timeoutMs ?? 10_000,
       },
       label,
       pace: { perSecond: profile.requestsPerSecond ?? 0 },
       policy: profile.rateLimit,
     });
-    const { bytes } = answer;
-    const contentType = answer.headers['content-type'] ?? '';
-    const text = /json|text|xml/.test(contentType) ? bytes.toString('utf8') : bytes.toString('latin1');
-    const response: ObservedResponse = {
-      status: answer.status,
-      headers: answer.headers,
-      body: parseJsonBody(text, contentType),
-      text,
-    };
-    const found = runFindings({ spec, op, label: `${method} ${op.path}`, redact }, response);
+    const caller = call.as === 'anonymous' ? undefined : call.as;
+    const exchange = exchangeOf(request, answer, call.operationId, caller);
+    const found = runFindings({ spec, op, label: `${method} ${op.path}`, redact }, exchange.response);
     const findings = failingOnly(found, profile).map((finding) => ({
       ...finding,
       message: redact(finding.message),
     }));
-    return { call, label, response, findings, rules: [], expect };
+    return { ...exchange, call, label, findings, rules: [], expect };
   }
 
-  private prepare(op: OperationInfo, call: Call): { url: string; headers: Record<string, string> } {
-    const template = op.path;
+  /** The call as the one request builder makes it, with the headers the spec requires; the token where `security` says. */
+  private prepare(op: OperationInfo, call: Call): Promise<ExchangeRequest> {
     const token = call.as === 'anonymous' ? undefined : this.options.data.users[call.as]?.token;
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined) query.append(key, String(value));
-    }
-    const headers: Record<string, string> = { ...requiredHeaders(this.options.spec, op), ...call.headers };
-    // The user status read takes its token in the query only (Authentication 2).
-    if (token && call.operationId === 'getUserStatus') query.append('access_token', token);
-    else if (token) headers.authorization = `Bearer ${token}`;
-    const search = query.toString();
-    const base = this.options.profile.baseURL.replace(/\/+$/, '');
-    return { url: `${base}${fillPath(template, call.path)}${search ? `?${search}` : ''}`, headers };
+    const headers = { ...requiredHeaders(this.options.spec, op), ...call.headers };
+    const { query, json } = call;
+    // An id a walk read from an answer that left it out is sent as `undefined`: both sides answer it, compared as any other call.
+    const path = Object.fromEntries(
+      Object.entries(call.path ?? {}).map(([name, value]) => [name, String(value)]),
+    );
+    return buildRequest(this.options.profile.baseURL, this.options.spec.doc, op, {
+      path,
+      query,
+      headers,
+      json,
+      token,
+    });
   }
 }

@@ -1,4 +1,5 @@
-import type { Finding, ObservedResponse } from '../../lib/checks/types.ts';
+import type { Finding } from '../../lib/checks/types.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
 import type { CallerRole, RoleName, Roles, SideData } from './roles.ts';
 
 /** One read call, as both sides receive it (each with its own ids and tokens). */
@@ -32,12 +33,11 @@ export interface RuleOutcome {
   detail: string;
 }
 
-/** One call and its answer on one side. */
-export interface Exchange {
+/** One call and its answer on one side (the one Exchange of lib/exchange), with what drift judged of it. */
+export interface JudgedCall extends Exchange {
   call: Call;
   /** `GET /orders/2000000005?x=1`: redacted. */
   label: string;
-  response: ObservedResponse;
   /** What the named checks of lib/checks/checks.ts found in this answer. */
   findings: Finding[];
   rules: RuleOutcome[];
@@ -48,7 +48,7 @@ export interface Exchange {
 export interface SideContext {
   roles: Roles;
   users: SideData['users'];
-  send(call: Call, expect?: Expectation): Promise<Exchange>;
+  send(call: Call, expect?: Expectation): Promise<JudgedCall>;
 }
 
 /** A sequence of read calls generated once and replayed on both sides. */
@@ -59,5 +59,5 @@ export interface Scenario {
   callers: CallerRole[];
   /** Sends writes: compared only when the target profile allows writes. */
   writes?: boolean;
-  run(side: SideContext): Promise<Exchange[]>;
+  run(side: SideContext): Promise<JudgedCall[]>;
 }

@@ -3,7 +3,7 @@ import type { Requirement } from '../../lib/catalog/requirements.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import { errorCodeOf } from '../../lib/client/typed.ts';
 import { type SpecNotes, specNotes } from './notes.ts';
-import type { Exchange } from './types.ts';
+import type { JudgedCall } from './types.ts';
 
 export type SideName = 'mock' | 'target';
 
@@ -51,10 +51,10 @@ export function silent(
 }
 
 export interface Pair {
-  mock: Exchange;
-  target: Exchange;
+  mock: JudgedCall;
+  target: JudgedCall;
 }
 
-export function sidesWhere(pair: Pair, test: (exchange: Exchange) => boolean): SideName[] {
+export function sidesWhere(pair: Pair, test: (exchange: JudgedCall) => boolean): SideName[] {
   return (['mock', 'target'] as const).filter((side) => test(pair[side]));
 }

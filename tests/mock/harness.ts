@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { runChecks } from '../../lib/checks/checks.ts';
 import { loadSpec } from '../../lib/checks/spec.ts';
-import type { CallOptions, FilePart } from '../../lib/client/types.ts';
+import type { CallOptions } from '../../lib/client/types.ts';
+import { decodeBodyLeniently } from '../../lib/exchange/decode.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
+import { buildRequest } from '../../lib/exchange/request.ts';
 import { build, type MockOptions } from '../../mock/app.ts';
 import { createUsersStore } from '../../mock/store/users.ts';
 
@@ -17,6 +20,8 @@ export interface InjectedResponse<O extends string = string> {
   bytes: Buffer;
   /** Conformance-check failures against the bundled spec ([] when the answer conforms). */
   violations: string[];
+  /** The exchange itself (lib/exchange): the fields above are its answer's (the mock's tokens are no secret). */
+  exchange: Exchange;
 }
 
 export interface MockCallOptions extends Omit<CallOptions, 'as'> {
@@ -35,19 +40,15 @@ function tokenOf(as: MockCallOptions['as']): string | undefined {
   return user.token;
 }
 
-async function multipartBody(fields: Record<string, FilePart | FilePart[] | string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const part of Array.isArray(value) ? value : [value]) {
-      if (typeof part === 'string') form.append(name, part);
-      else form.append(name, new Blob([part.buffer], { type: part.mimeType }), part.name);
-    }
-  }
-  const request = new Request('http://mock.local/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
+/** The origin the injected requests are written against (inject reads only their path and query). */
+const ORIGIN = 'http://mock.local';
+
+function headersOf(raw: Record<string, string | string[] | number | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw))
+    if (value !== undefined)
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  return headers;
 }
 
 /** The mock in-process: calls operations by operationId with app.inject() and checks every answer against the spec. */
@@ -62,47 +63,29 @@ export class MockHarness {
 
   async call<O extends string>(operationId: O, options: MockCallOptions = {}): Promise<InjectedResponse<O>> {
     const op = spec.operation(operationId);
-    const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-      const value = options.path?.[name];
-      if (value === undefined) throw new Error(`path parameter ${name} of ${op.path} was not given`);
-      return encodeURIComponent(String(value));
-    });
-    const query: Record<string, string> = {};
-    for (const [key, value] of Object.entries(options.query ?? {}))
-      if (value !== undefined) query[key] = String(value);
-    const headers: Record<string, string> = { ...options.headers };
     const token = tokenOf(options.as);
-    if (token !== undefined && options.tokenIn === 'query') query.access_token = token;
-    else if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    let payload: string | Buffer | undefined;
-    if (options.json !== undefined) {
-      payload = JSON.stringify(options.json);
-      headers['content-type'] ??= 'application/json';
-    } else if (options.raw !== undefined) payload = options.raw;
-    else if (options.multipart) {
-      const body = await multipartBody(options.multipart);
-      payload = body.payload;
-      headers['content-type'] = body.contentType;
-    }
+    const request = await buildRequest(ORIGIN, spec.doc, op, { ...options, token });
+    const startedMs = Date.now();
     const res = await this.app.inject({
-      method: op.method.toUpperCase() as 'GET',
-      url,
-      query,
-      headers,
-      payload,
+      method: request.method as 'GET',
+      url: `${request.url.pathname}${request.url.search}`,
+      headers: request.headers,
+      payload: request.body,
     });
-    const resHeaders = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
-    const bytes = res.rawPayload;
-    const contentType = resHeaders['content-type'] ?? '';
-    const text = /json|text|xml/.test(contentType) ? bytes.toString('utf8') : bytes.toString('latin1');
-    let body: unknown;
-    if (contentType.includes('json') && text) body = JSON.parse(text);
-    const label = `${op.method.toUpperCase()} ${op.path}`;
-    const violations = runChecks(
-      { spec, op, label },
-      { status: res.statusCode, headers: resHeaders, body, text },
-    );
-    return { operationId, label, status: res.statusCode, headers: resHeaders, body, text, bytes, violations };
+    const headers = headersOf(res.headers);
+    // The one decoder, never throwing: a body the mock breaks is judged by the checks, not a crash here.
+    const { bytes, text, body } = decodeBodyLeniently(res.rawPayload, headers);
+    const exchange: Exchange = {
+      operation: operationId,
+      ...(typeof options.as === 'number' ? { caller: String(options.as) } : {}),
+      request,
+      response: { status: res.statusCode, headers, bytes, text, body },
+      startedMs,
+      endedMs: Date.now(),
+    };
+    const label = `${request.method} ${op.path}`;
+    const violations = runChecks({ spec, op, label }, exchange.response);
+    return { operationId, label, status: res.statusCode, headers, body, text, bytes, violations, exchange };
   }
 
   close(): Promise<void> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadSpec } from '../../lib/checks/spec.ts';
-import { RECORD_ENV, type RecordedExchange, recordExchanges } from '../../lib/client/recorder.ts';
+import { RECORD_ENV, recordExchanges, type SentRequest } from '../../lib/client/recorder.ts';
 import { loadProfile } from '../../lib/profile/load.ts';
 import { withDiscovery } from '../../scripts/drift/discovered.ts';
 import { startEmbeddedMock } from '../../scripts/drift/embedded.ts';
@@ -37,11 +37,11 @@ test.describe('every request to a target goes through the one client', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
   let mock: StartedMock;
-  const inProcess: { discovery: RecordedExchange[]; drift: RecordedExchange[] } = {
+  const inProcess: { discovery: SentRequest[]; drift: SentRequest[] } = {
     discovery: [],
     drift: [],
   };
-  let nested: RecordedExchange[] = [];
+  let nested: SentRequest[] = [];
   let nestedRun: { status: number | null; output: string };
 
   test.beforeAll(async () => {
@@ -72,7 +72,7 @@ test.describe('every request to a target goes through the one client', () => {
       ? readFileSync(file, 'utf8')
           .split('\n')
           .filter(Boolean)
-          .map((line) => JSON.parse(line) as RecordedExchange)
+          .map((line) => JSON.parse(line) as SentRequest)
       : [];
   });
   test.afterAll(() => mock?.stop());
@@ -82,7 +82,7 @@ test.describe('every request to a target goes through the one client', () => {
   });
 
   test('discovery, drift and the nested run each sent requests through the client', () => {
-    const toMock = (list: RecordedExchange[]) => list.filter((e) => e.url.startsWith(mock.baseURL));
+    const toMock = (list: SentRequest[]) => list.filter((e) => e.url.startsWith(mock.baseURL));
     expect(toMock(inProcess.discovery).length).toBeGreaterThan(10);
     expect(toMock(inProcess.drift).length).toBeGreaterThan(50);
     expect(toMock(nested).length).toBeGreaterThan(30);

@@ -40,11 +40,6 @@ function parametersOf(spec: Spec, op: OperationInfo): ParamInfo[] {
   return [...byKey.values()];
 }
 
-/** The token travels in the query for the user status call (Authentication 2). */
-export function tokenIn(op: OperationInfo): 'header' | 'query' {
-  return op.operationId === 'getUserStatus' ? 'query' : 'header';
-}
-
 /**
  * A value the profile gives (or discovery found) for a path parameter, so that only the mutated part
  * of a call is wrong. A read whose value the target lacks keeps an unknown id (its refusals still

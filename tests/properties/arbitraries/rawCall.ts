@@ -3,62 +3,74 @@ import { runFindings } from '../../../lib/checks/findings.ts';
 import type { Spec } from '../../../lib/checks/spec.ts';
 import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts';
 import { callTargetInTest, extendTimeout, workerPace } from '../../../lib/client/client.ts';
+import { clip } from '../../../lib/client/evidence.ts';
 import { profileRedactor } from '../../../lib/client/profile-redactor.ts';
+import { exchangeOf } from '../../../lib/client/transport.ts';
+import type { ApiResponse } from '../../../lib/client/types.ts';
+import { type ExchangeRequest, withExchange } from '../../../lib/exchange/exchange.ts';
+import { placeToken, tokenPlaceOf } from '../../../lib/exchange/request.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import type { MalformedCall } from './operationCalls.ts';
 
-/** What a raw call observed: as the API client's answer, without evidence attachments. */
-export interface RawAnswer {
-  label: string;
-  status: number;
-  body: unknown;
-  violations: string[];
-}
-
 /** Sent as the API client sends: paced at the run's rate, a reset read retried once, 429/503 waited out. */
-async function send(target: TargetProfile, method: string, url: string, headers: Record<string, string>) {
+async function send(
+  target: TargetProfile,
+  malformed: MalformedCall,
+  request: ExchangeRequest,
+  label: string,
+) {
   const info = test.info();
   const redact = profileRedactor(target);
-  const label = redact(`${method} ${url.replace(target.baseURL, '')}`);
-  const out = { method, url, headers, timeoutMs: target.timeoutMs };
+  const { method, headers } = request;
+  const out = { method, url: request.url.href, headers, timeoutMs: target.timeoutMs };
   const call = { out, label, pace: workerPace(target.requestsPerSecond, info), policy: target.rateLimit };
   const answer = await callTargetInTest(call, redact, { held: (ms) => extendTimeout(info, ms) });
-  return { status: answer.status, headers: answer.headers, text: answer.bytes.toString('utf8') };
+  const caller = malformed.as === 'seller' ? 'seller' : undefined;
+  return exchangeOf(request, answer, malformed.operationId, caller);
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/**
+ * The call's URL written byte for byte, its headers, and the seller's token where the operation's
+ * `security` puts it; the label names the call without the token.
+ */
+function requestOf(
+  spec: Spec,
+  target: TargetProfile,
+  malformed: MalformedCall & { rawUrl: NonNullable<MalformedCall['rawUrl']> },
+): { request: ExchangeRequest; label: string } {
+  const op = spec.operation(malformed.operationId);
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => malformed.rawUrl.path[name] ?? '');
+  const query = malformed.rawUrl.query ? `?${malformed.rawUrl.query}` : '';
+  const headers = Object.fromEntries(Object.entries(malformed.headers).map(([n, v]) => [n.toLowerCase(), v]));
+  const request = {
+    method: op.method.toUpperCase(),
+    url: new URL(`${target.baseURL}${path}${query}`),
+    headers,
+  };
+  if (malformed.as === 'seller') placeToken(request, tokenPlaceOf(spec.doc, op), target.users.seller.token);
+  return { request, label: `${request.method} ${path}${query}` };
 }
 
 /**
  * Sends a call whose URL is written byte for byte (the API client encodes every value, so it cannot
- * send duplicated parameters or odd percent-encodings), then runs the same conformance checks.
+ * send duplicated parameters or odd percent-encodings), then runs the same conformance checks: the
+ * answer as the API client gives it, its Exchange included.
  */
 export async function sendRaw(
   _request: APIRequestContext,
   spec: Spec,
   target: TargetProfile,
   malformed: MalformedCall & { rawUrl: NonNullable<MalformedCall['rawUrl']> },
-): Promise<RawAnswer> {
+): Promise<ApiResponse> {
   const op = spec.operation(malformed.operationId);
   if (op.method !== 'get' && !target.allowsWrites) {
     throw new Error(
       `target profile "${target.name}" does not allow writes: refusing ${op.method.toUpperCase()} ${op.path}`,
     );
   }
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => malformed.rawUrl.path[name] ?? '');
-  const query = malformed.rawUrl.query ? `?${malformed.rawUrl.query}` : '';
-  const token = malformed.as === 'seller' ? target.users.seller.token : undefined;
-  const headers: Record<string, string> = { ...malformed.headers };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const answer = await send(target, op.method.toUpperCase(), `${target.baseURL}${path}${query}`, headers);
-  const { text, headers: responseHeaders } = answer;
-  const body = (responseHeaders['content-type'] ?? '').includes('json') ? parseJson(text) : undefined;
-  const label = `${op.method.toUpperCase()} ${path}${query}`;
+  const redact = profileRedactor(target);
+  const { request, label } = requestOf(spec, target, malformed);
+  const exchange = await send(target, malformed, request, redact(label));
   const judged = judge(
     runFindings(
       {
@@ -67,13 +79,26 @@ export async function sendRaw(
         label: `${op.method.toUpperCase()} ${op.path}`,
         clientErrorStatusOpen: !target.isMock,
         mockChoicesHeld: target.isMock,
-        redact: profileRedactor(target),
+        redact,
       },
-      { status: answer.status, headers: responseHeaders, body, text },
+      exchange.response,
     ),
     target,
   );
   recordFindings(judged);
   const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
-  return { label, status: answer.status, body, violations };
+  const { status, headers, body, text, bytes } = exchange.response;
+  const shown = clip(text, redact);
+  const answer = {
+    operationId: op.operationId,
+    label,
+    status,
+    headers,
+    body,
+    text,
+    shown,
+    bytes,
+    violations,
+  };
+  return withExchange(answer, exchange);
 }
