@@ -77,6 +77,11 @@ export async function profileTypes(): Promise<string> {
   );
 }
 
+/** The alternate mock's table of untyped places (scripts/gen-untyped.ts), formatted as the project formats JSON. */
+export async function untypedPathsFile(): Promise<string> {
+  return formatted(untypedPathsText(), untypedPathsPath);
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const stale: string[] = [];
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
     [specTypesPath, specTypes],
     [specReadTypesPath, specReadTypes],
     [profileTypesPath, profileTypes],
-    [untypedPathsPath, async () => untypedPathsText()],
+    [untypedPathsPath, untypedPathsFile],
   ] as const) {
     const text = await produce();
     if (!check) writeFileSync(path, text);
