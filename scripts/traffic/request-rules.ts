@@ -1,4 +1,4 @@
-import { BUYER_MAX, SELLER_MAX } from '../../lib/oracles/message-text.ts';
+import { BUYER_MAX, SELLER_MAX } from '../../lib/rules/message-text.ts';
 import { requestJson, responseJson } from './exchange.ts';
 import { accepted, expectRows, type Judged, type Row, type RuleContext, type RuleOutcome } from './kit.ts';
 import { formParts } from './multipart.ts';

@@ -3,8 +3,8 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
-import { contains, describePlaces, placesOf } from '../../lib/oracles/geo-range.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
+import { contains, describePlaces, placesOf } from '../../lib/rules/geo-range.ts';
 import { needs } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';
 

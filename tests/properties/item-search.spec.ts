@@ -13,7 +13,7 @@ import {
   placesOf,
   rangeVerdict,
   subBox,
-} from '../../lib/oracles/geo-range.ts';
+} from '../../lib/rules/geo-range.ts';
 import { type Carrying, has } from '../contract/support/listed.ts';
 
 // Read-only: GET /sites/{site_id}/search over sub-ranges of the profile's search box.

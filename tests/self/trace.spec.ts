@@ -40,7 +40,7 @@ test.describe('npm run trace', () => {
     expect(section(out, 'spec')).toContain('#/paths/~1orders~1search/get (x-requirements)');
     expect(section(out, 'mock')).toEqual([expect.stringMatching(/^mock\/store\/orders-search\.ts:\d+: /)]);
     expect(section(out, 'engine')).toContainEqual(
-      expect.stringMatching(/^lib\/oracles\/order-search-rules\.ts:\d+: .*ORD-SEARCH-TAGS-NOT/),
+      expect.stringMatching(/^lib\/rules\/order-search-rules\.ts:\d+: .*ORD-SEARCH-TAGS-NOT/),
     );
     expect(section(out, 'tests')).toContainEqual(
       expect.stringMatching(/^tests\/contract\/order-search\.spec\.ts:\d+ .*applies tags and tags\.not$/),
