@@ -1,4 +1,11 @@
-import { BUYER_MAX, SELLER_MAX } from '../../lib/rules/message-text.ts';
+import {
+  isLatin1,
+  lengthOf,
+  TEXT_LIMITS,
+  type TextSender,
+  textRefusal,
+} from '../../lib/rules/message-length.ts';
+import { type FiscalRow, uploadConditions as fiscalConditions } from '../../lib/rules/models/fiscal.ts';
 import { requestJson, responseJson } from './exchange.ts';
 import { accepted, expectRows, type Judged, type Row, type RuleContext, type RuleOutcome } from './kit.ts';
 import { formParts } from './multipart.ts';
@@ -75,73 +82,52 @@ const object = (value: unknown): Json | undefined =>
 const userId = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
-/** Characters that could be among the permitted emoticons, whose set the reference does not give. */
-const MAYBE_EMOTICON = /\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f/u;
-
-function outsideCharset(text: string): string[] {
-  return [...text].filter((char) => char.codePointAt(0)! > 0xff && !MAYBE_EMOTICON.test(char));
-}
-
-const isLatin1 = (text: string): boolean => [...text].every((char) => char.codePointAt(0)! <= 0xff);
-
 /** The text limit of the sender: the seller when from.user_id is the seller of the path. */
 export function senderLimit(
   judged: Judged,
-): { who: 'seller' | 'buyer'; max: number; requirement: string } | undefined {
+): { who: TextSender; max: number; requirement: string } | undefined {
   const from = userId(object(object(requestJson(judged.exchange))?.from)?.user_id);
   if (from === undefined) return undefined;
-  return from === judged.matched.params.user_id
-    ? { who: 'seller', max: SELLER_MAX, requirement: 'MSG-CREATE-ERR-SELLER-LENGTH' }
-    : { who: 'buyer', max: BUYER_MAX, requirement: 'MSG-CREATE-ERR-BUYER-LENGTH' };
+  const who: TextSender = from === judged.matched.params.user_id ? 'seller' : 'buyer';
+  return { who, ...TEXT_LIMITS[who] };
 }
 
 /** A refused creation: 400 for the body's condition, or a 403 of the state of the purchase or access (precedence not given). */
 const REFUSED: Row[] = [{ status: 400 }, ANY_403];
+
+/**
+ * MSG-CREATE-ERR-SELLER-LENGTH, MSG-CREATE-ERR-BUYER-LENGTH, MSG-CREATE-ERR-CHARSET, by the rules of
+ * lib/rules/message-length.ts: a text the reference refuses, or one at the sender's limit accepted.
+ */
+function messageText(judged: Judged, ctx: RuleContext): RuleOutcome[] {
+  if (judged.matched.op.operationId !== 'sendPackMessage' || !judged.caller) return [];
+  const text = object(requestJson(judged.exchange))?.text;
+  if (typeof text !== 'string') return [];
+  const limit = senderLimit(judged);
+  const refusal = textRefusal(limit?.who, text);
+  if (refusal) {
+    const rule = refusal.requirement === limit?.requirement ? `${limit.who}TextLimit` : 'textCharset';
+    return [expectRows(judged, ctx, rule, refusal.requirement, refusal.what, REFUSED)];
+  }
+  const length = lengthOf(text);
+  if (!limit || !isLatin1(text) || length !== limit.max || !accepted(judged.exchange)) return [];
+  return [
+    {
+      rule: `${limit.who}TextLimit`,
+      requirement: limit.requirement,
+      exchange: judged.exchange.index,
+      related: [],
+      passed: true,
+      message: `${judged.matched.label}: a ${limit.who}'s text of ${length} characters (the limit) accepted`,
+    },
+  ];
+}
 
 function messageBody(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   if (judged.matched.op.operationId !== 'sendPackMessage' || !judged.caller) return [];
   const body = object(requestJson(judged.exchange));
   if (!body) return [];
   const out: RuleOutcome[] = [];
-  const text = body.text;
-  const limit = senderLimit(judged);
-  if (typeof text === 'string' && limit && isLatin1(text)) {
-    const length = [...text].length;
-    if (length > limit.max)
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          `${limit.who}TextLimit`,
-          limit.requirement,
-          `a ${limit.who}'s text of ${length} characters (more than ${limit.max})`,
-          REFUSED,
-        ),
-      );
-    else if (length === limit.max && accepted(judged.exchange))
-      out.push({
-        rule: `${limit.who}TextLimit`,
-        requirement: limit.requirement,
-        exchange: judged.exchange.index,
-        related: [],
-        passed: true,
-        message: `${judged.matched.label}: a ${limit.who}'s text of ${length} characters (the limit) accepted`,
-      });
-  }
-  if (typeof text === 'string') {
-    const outside = outsideCharset(text);
-    if (outside.length > 0)
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          'textCharset',
-          'MSG-CREATE-ERR-CHARSET',
-          `a text with ${outside.length} characters outside ISO-8859-1 and the emoticons (${JSON.stringify(outside.slice(0, 3).join(''))})`,
-          REFUSED,
-        ),
-      );
-  }
   if (Array.isArray(body.attachments) && body.attachments.length > 25)
     out.push(
       expectRows(
@@ -256,9 +242,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   return out;
 }
 
-const FISCAL_TYPES = ['application/pdf', 'application/xml', 'text/xml'];
 const BAD_REQUEST: Row = { status: 400, error: 'bad_request' };
-const CONFLICT: Row = { status: 409, error: 'conflict' };
 
 interface Condition {
   rule: string;
@@ -267,32 +251,43 @@ interface Condition {
   rows: Row[];
 }
 
-/** The visible 400/409 conditions of a fiscal upload ([] for a clean one); undefined when its parts cannot be read. */
-export function uploadConditions(judged: Judged): Condition[] | undefined {
+/** The check name (findings, baseline) of each fiscal upload condition of lib/rules/models/fiscal.ts. */
+const FISCAL_CHECKS: Record<string, string> = {
+  'FIS-ERR-MISSING-FILE': 'fiscalFileMissing',
+  'FIS-ERR-EMPTY-FILE': 'fiscalFileEmpty',
+  'FIS-ERR-TYPE': 'fiscalFileType',
+  'FIS-ERR-TOO-MANY-FILES': 'fiscalTooManyFiles',
+  'FIS-ERR-FILENAME-EMPTY': 'fiscalFileName',
+  'FIS-ERR-SAME-TYPE-TWICE': 'fiscalSameTypeTwice',
+};
+
+/** The files of a fiscal upload as the model reads them; undefined when its parts cannot be read. */
+export function fiscalFiles(judged: Judged): { name: string; type: string; size: number }[] | undefined {
   const { exchange } = judged;
   const parts = formParts(exchange.requestHeaders['content-type'], exchange.requestBody);
-  if (!parts) return undefined;
-  const files = parts.filter((p) => p.name === 'fiscal_document' && p.filename !== undefined);
-  const found: Condition[] = [];
-  const add = (rule: string, requirement: string, what: string, rows: Row[] = [BAD_REQUEST]) =>
-    found.push({ rule, requirement, what, rows });
-  if (files.length === 0) add('fiscalFileMissing', 'FIS-ERR-MISSING-FILE', 'no file in fiscal_document');
-  if (files.some((f) => f.size === 0)) add('fiscalFileEmpty', 'FIS-ERR-EMPTY-FILE', 'an empty file');
-  const types = files.map((f) => f.contentType ?? '');
-  const other = types.filter((t) => !FISCAL_TYPES.includes(t));
-  if (other.length)
-    add('fiscalFileType', 'FIS-ERR-TYPE', `file type ${other.join(', ') || '(none)'} not allowed`);
-  if (files.length > 2)
-    add('fiscalTooManyFiles', 'FIS-ERR-TOO-MANY-FILES', `${files.length} files in one request`);
-  if (files.some((f) => f.filename === ''))
-    add('fiscalFileName', 'FIS-ERR-FILENAME-EMPTY', 'a file with an empty name');
-  if (files.length === 2 && types[0] === types[1] && !other.length)
-    // The 409 row "two files of the same type in one request" and the 400 row "more than one file of a kind" both fit.
-    add('fiscalSameTypeTwice', 'FIS-ERR-SAME-TYPE-TWICE', `two files of type ${types[0]}`, [
-      CONFLICT,
-      BAD_REQUEST,
-    ]);
-  return found;
+  return parts
+    ?.filter((p) => p.name === 'fiscal_document' && p.filename !== undefined)
+    .map((p) => ({ name: p.filename ?? '', type: p.contentType ?? '', size: p.size }));
+}
+
+/**
+ * The visible 400/409 conditions of a fiscal upload ([] for a clean one), from the model's rows (the
+ * content type as sent: whether text/xml is application/xml is a gap); undefined when its parts cannot be read.
+ */
+export function uploadConditions(judged: Judged): Condition[] | undefined {
+  const files = fiscalFiles(judged);
+  if (!files) return undefined;
+  const byCondition = new Map<string, FiscalRow[]>();
+  for (const row of fiscalConditions(files, 'as-sent')) {
+    const key = row.readingOf ?? row.requirement;
+    byCondition.set(key, [...(byCondition.get(key) ?? []), row]);
+  }
+  return [...byCondition].map(([requirement, rows]) => ({
+    rule: FISCAL_CHECKS[requirement] ?? requirement,
+    requirement,
+    what: [...new Set(rows.map((row) => row.what))].join('; '),
+    rows: rows.map(({ status, error }) => ({ status, error })),
+  }));
 }
 
 function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
@@ -332,7 +327,13 @@ function fiscalUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
 
 /** Every rule a single exchange shows. */
 export function requestRules(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  return [noToken, messageBody, blockedConversation, attachmentUpload, packId, fiscalUpload].flatMap((rule) =>
-    rule(judged, ctx),
-  );
+  return [
+    noToken,
+    messageText,
+    messageBody,
+    blockedConversation,
+    attachmentUpload,
+    packId,
+    fiscalUpload,
+  ].flatMap((rule) => rule(judged, ctx));
 }
