@@ -58,8 +58,8 @@ const NO_TOKEN: Record<string, { requirement: string; rows: Row[] }> = {
 
 function noToken(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   const entry = NO_TOKEN[judged.matched.op.operationId];
-  if (!entry || judged.caller || judged.exchange.requestHeaders.cookie) return [];
-  const query = judged.exchange.url.searchParams;
+  if (!entry || judged.caller || judged.exchange.request.headers.cookie) return [];
+  const query = judged.exchange.request.url.searchParams;
   const others: Row[] = [];
   // Both are missing: which of the two 400s comes first is not given.
   if (judged.matched.op.operationId === 'sendPackMessage' && !query.get('application_id'))
@@ -157,7 +157,8 @@ function messageBody(judged: Judged, ctx: RuleContext): RuleOutcome[] {
 
 /** The answer names the blocked conversation: its code is the reference's conversation_blocked. */
 function blockedConversation(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  if (judged.matched.op.operationId !== 'sendPackMessage' || judged.exchange.status !== 403) return [];
+  if (judged.matched.op.operationId !== 'sendPackMessage' || judged.exchange.response.status !== 403)
+    return [];
   const body = object(responseJson(judged.exchange));
   const cause = Array.isArray(body?.cause) ? JSON.stringify(body?.cause) : '';
   const named =
@@ -189,7 +190,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   if (judged.matched.op.operationId !== 'uploadAttachment' || !judged.caller) return [];
   const { exchange } = judged;
   const out: RuleOutcome[] = [];
-  if (!exchange.url.searchParams.get('site_id'))
+  if (!exchange.request.url.searchParams.get('site_id'))
     out.push(
       expectRows(
         judged,
@@ -201,7 +202,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
       ),
     );
   const files =
-    formParts(exchange.requestHeaders['content-type'], exchange.requestBody)?.filter(
+    formParts(exchange.request.headers['content-type'], exchange.request.body)?.filter(
       (p) => p.filename !== undefined,
     ) ?? [];
   for (const file of files) {
@@ -216,7 +217,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
           ATTACHMENT_REFUSED,
         ),
       );
-    else if (file.size > ATTACHMENT_MAX_BYTES && !exchange.requestBodyLossy)
+    else if (file.size > ATTACHMENT_MAX_BYTES && !exchange.request.bodyLossy)
       out.push(
         expectRows(
           judged,
@@ -264,7 +265,7 @@ const FISCAL_CHECKS: Record<string, string> = {
 /** The files of a fiscal upload as the model reads them; undefined when its parts cannot be read. */
 export function fiscalFiles(judged: Judged): { name: string; type: string; size: number }[] | undefined {
   const { exchange } = judged;
-  const parts = formParts(exchange.requestHeaders['content-type'], exchange.requestBody);
+  const parts = formParts(exchange.request.headers['content-type'], exchange.request.body);
   return parts
     ?.filter((p) => p.name === 'fiscal_document' && p.filename !== undefined)
     .map((p) => ({ name: p.filename ?? '', type: p.contentType ?? '', size: p.size }));

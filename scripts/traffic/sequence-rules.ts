@@ -7,7 +7,7 @@ import {
   heldConflicts,
   uploaded,
 } from '../../lib/rules/models/fiscal.ts';
-import { type Exchange, requestJson, responseJson } from './exchange.ts';
+import { type NumberedExchange, requestJson, responseJson } from './exchange.ts';
 import {
   accepted,
   expectRows,
@@ -26,7 +26,7 @@ const object = (value: unknown): Json | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 
 /** After `earlier` answered: a listing sent before the write was answered may not show it yet. */
-const after = (later: Exchange, earlier: Exchange) => later.startedMs >= earlier.endedMs;
+const after = (later: NumberedExchange, earlier: NumberedExchange) => later.startedMs >= earlier.endedMs;
 
 /** How long after a first 404 a listing counts as the retry the storage row asks for ("a few seconds"). */
 const RETRY_MS = 2000;
@@ -40,7 +40,7 @@ interface Holding {
   /** What the caller is known to hold in the pack (a lower bound: from its accepted uploads). */
   model: FiscalModel;
   /** The accepted uploads that put it there. */
-  by: Exchange[];
+  by: NumberedExchange[];
 }
 
 /** A message created, and the exchange that created it. */
@@ -113,8 +113,8 @@ export class SequenceRules {
     const body = object(responseJson(listing.exchange));
     const messages: unknown[] | undefined = Array.isArray(body?.messages) ? body.messages : undefined;
     const total = object(body?.paging)?.total;
-    const offset = Number(listing.exchange.url.searchParams.get('offset') ?? 0);
-    if (pending.length === 0 || listing.exchange.status !== 200 || !messages) return [];
+    const offset = Number(listing.exchange.request.url.searchParams.get('offset') ?? 0);
+    if (pending.length === 0 || listing.exchange.response.status !== 200 || !messages) return [];
     // Only a page that holds the whole conversation shows whether a message is in it (the order is not given).
     if (offset !== 0 || typeof total !== 'number' || messages.length !== total) return [];
     const shown = messages.map((m) => String(object(m)?.id));
@@ -199,7 +199,7 @@ export class SequenceRules {
         this.deleted.set(this.pack(judged), { judged, ids: named.length ? named : heldIds });
       deleted(mine);
     }
-    if (accepted(judged.exchange) || judged.exchange.status === 404) {
+    if (accepted(judged.exchange) || judged.exchange.response.status === 404) {
       // Whether a delete removes other sellers' documents is not shown: nobody's holding is known any more.
       for (const key of this.held.keys()) if (key.startsWith(`${packId}/`)) this.held.delete(key);
       for (const key of this.uploaded.keys()) if (key.startsWith(`${packId}/`)) this.uploaded.delete(key);
@@ -208,9 +208,9 @@ export class SequenceRules {
   }
 
   private listedFiscal(listing: Judged): RuleOutcome[] {
-    if (listing.exchange.status === 404)
+    if (listing.exchange.response.status === 404)
       return [...this.nothingListed(listing), ...this.notYetListed(listing)];
-    if (listing.exchange.status !== 200) return [];
+    if (listing.exchange.response.status !== 200) return [];
     const body = object(responseJson(listing.exchange));
     const documents: unknown[] = Array.isArray(body?.fiscal_documents) ? body.fiscal_documents : [];
     const listed = new Set(documents.map((d) => String(object(d)?.id)));
@@ -284,7 +284,7 @@ export class SequenceRules {
           listing,
           [p.judged.exchange.index, first.exchange.index],
           false,
-          `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: the uploader's listings #${first.exchange.index} and #${listing.exchange.index}, ${Math.round((listing.exchange.startedMs - first.exchange.endedMs) / 100) / 10} s apart, answer ${listing.exchange.status}; documented: the seller receives the documents it loaded`,
+          `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: the uploader's listings #${first.exchange.index} and #${listing.exchange.index}, ${Math.round((listing.exchange.startedMs - first.exchange.endedMs) / 100) / 10} s apart, answer ${listing.exchange.response.status}; documented: the seller receives the documents it loaded`,
         ),
       );
     }
@@ -304,14 +304,14 @@ export class SequenceRules {
         listing,
         [deletion.judged.exchange.index],
         true,
-        `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index}, the caller's next listing answers ${listing.exchange.status}: nothing listed`,
+        `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index}, the caller's next listing answers ${listing.exchange.response.status}: nothing listed`,
       ),
     ];
   }
 
   /** A text within the sender's limit refused 400, where the same request with another text was accepted. */
   private twinAccepted(refused: Judged): RuleOutcome[] {
-    if (refused.exchange.status !== 400) return [];
+    if (refused.exchange.response.status !== 400) return [];
     const body = object(requestJson(refused.exchange));
     const limit = senderLimit(refused);
     const text = body?.text;
@@ -324,7 +324,7 @@ export class SequenceRules {
       return (
         accepted(other.exchange) &&
         other.caller === refused.caller &&
-        other.exchange.url.href === refused.exchange.url.href &&
+        other.exchange.request.url.href === refused.exchange.request.url.href &&
         !!otherBody &&
         shape(otherBody) === shape(body)
       );
