@@ -2,6 +2,18 @@
  * The text rules of a new message (Messages > Create): its length by sender and its character set.
  * Written once: the properties' conversation model, the contract tests, drift and traffic read them.
  */
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import {
+  type ErrorRow,
+  isAccepted,
+  meetsRow,
+  objectOf,
+  pathSegmentAfter,
+  requestJsonOf,
+  rowText,
+} from './exchange-reading.ts';
+import type { Rule } from './rule.ts';
 
 /** MSG-CREATE-ERR-SELLER-LENGTH: a seller's text holds at most 350 characters. */
 export const SELLER_MAX = 350;
@@ -53,3 +65,50 @@ export function textRefusal(
     return { requirement, what: `a ${sender}'s text of ${length} characters (more than ${max})` };
   return undefined;
 }
+
+/** Who sends: the seller when from.user_id is the seller of the path (/sellers/{user_id}), else the buyer. */
+export function senderOf(exchange: Exchange): TextSender | undefined {
+  const from = objectOf(objectOf(requestJsonOf(exchange))?.from)?.user_id;
+  if (typeof from !== 'string' && typeof from !== 'number') return undefined;
+  return String(from) === pathSegmentAfter(exchange, 'sellers') ? 'seller' : 'buyer';
+}
+
+/** A refused creation: 400 for the text, or a 403 of the purchase's state or access (precedence not given). */
+const REFUSED: readonly ErrorRow[] = [{ status: 400 }, { status: 403 }];
+
+/**
+ * MSG-CREATE-ERR-SELLER-LENGTH, MSG-CREATE-ERR-BUYER-LENGTH, MSG-CREATE-ERR-CHARSET on one send with a
+ * token: a text the reference refuses is refused; a text at its sender's limit, accepted, holds the limit.
+ */
+export const MESSAGE_TEXT_RULE: Rule = {
+  requirements: [TEXT_LIMITS.seller.requirement, TEXT_LIMITS.buyer.requirement, 'MSG-CREATE-ERR-CHARSET'],
+  appliesTo: (exchange) => exchange.operation === 'sendPackMessage' && exchange.caller !== undefined,
+  judge(exchange): Judgement[] {
+    const text = objectOf(requestJsonOf(exchange))?.text;
+    if (typeof text !== 'string') return [];
+    const sender = senderOf(exchange);
+    const refusal = textRefusal(sender, text);
+    const status = exchange.response.status;
+    if (refusal) {
+      const held = REFUSED.some((row) => meetsRow(exchange, row));
+      return [
+        {
+          requirement: refusal.requirement,
+          outcome: held ? 'held' : 'broken',
+          instance: refusal.what,
+          ...(held ? {} : { reason: `answered ${status}; documented: ${REFUSED.map(rowText).join(' or ')}` }),
+        },
+      ];
+    }
+    if (!sender || !isLatin1(text) || lengthOf(text) !== TEXT_LIMITS[sender].max || !isAccepted(exchange))
+      return [];
+    const { max, requirement } = TEXT_LIMITS[sender];
+    return [
+      {
+        requirement,
+        outcome: 'held',
+        instance: `a ${sender}'s text of ${max} characters (the limit) accepted`,
+      },
+    ];
+  },
+};

@@ -1,6 +1,6 @@
 import { createRedactor, REDACTED, redactThenCut } from '../../lib/redact/redact.ts';
+import { formParts } from '../../lib/rules/multipart.ts';
 import { type NumberedExchange, tokenOf } from './exchange.ts';
-import { formParts } from './multipart.ts';
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
 const SHOWN_REQUEST = ['content-type', 'content-length', 'x-format-new', 'x-client-id'];

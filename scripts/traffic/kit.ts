@@ -1,5 +1,7 @@
 import { type ExpectedError, mismatch } from '../../lib/checks/assertions.ts';
+import type { Judgement } from '../../lib/judge/judgement.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
+import type { Rule } from '../../lib/rules/rule.ts';
 import { type NumberedExchange, observedResponse } from './exchange.ts';
 import type { Matched } from './match.ts';
 
@@ -83,4 +85,29 @@ export function sequenceOutcome(
   message: string,
 ): RuleOutcome {
   return { rule, requirement, exchange: last.exchange.index, related, passed, message };
+}
+
+/**
+ * The outcomes of a rule of lib/rules on one exchange: held or broken, named by the check `nameOf`
+ * gives its requirement (findings, baseline); "not judged" makes no outcome (traffic has no test to
+ * carry it).
+ */
+export function ruleOutcomes(
+  judged: Judged,
+  rule: Rule,
+  nameOf: (requirement: string) => string,
+): RuleOutcome[] {
+  const exchange = { ...judged.exchange, operation: judged.matched.op.operationId, caller: judged.caller };
+  if (!rule.appliesTo(exchange)) return [];
+  return rule
+    .judge(exchange, { history: [] })
+    .filter((j: Judgement) => j.outcome !== 'not judged')
+    .map((j) => ({
+      rule: nameOf(j.requirement),
+      requirement: j.requirement,
+      exchange: judged.exchange.index,
+      related: [],
+      passed: j.outcome === 'held',
+      message: `${judged.matched.label}: ${j.instance}; answered ${exchange.response.status}${exchange.response.bodyUnknown ? ' (body not recorded)' : ''}${j.reason ? ` (${j.reason})` : ''}`,
+    }));
 }

@@ -1,14 +1,15 @@
-import {
-  isLatin1,
-  lengthOf,
-  TEXT_LIMITS,
-  type TextSender,
-  textRefusal,
-} from '../../lib/rules/message-length.ts';
-import { type FiscalRow, uploadConditions as fiscalConditions } from '../../lib/rules/models/fiscal.ts';
+import { MESSAGE_TEXT_RULE, TEXT_LIMITS, type TextSender } from '../../lib/rules/message-length.ts';
+import { FISCAL_UPLOAD_RULE } from '../../lib/rules/models/fiscal.ts';
+import { formParts } from '../../lib/rules/multipart.ts';
 import { requestJson, responseJson } from './exchange.ts';
-import { accepted, expectRows, type Judged, type Row, type RuleContext, type RuleOutcome } from './kit.ts';
-import { formParts } from './multipart.ts';
+import {
+  expectRows,
+  type Judged,
+  type Row,
+  type RuleContext,
+  type RuleOutcome,
+  ruleOutcomes,
+} from './kit.ts';
 
 // Rules one exchange shows: the request's visible condition and the error row the reference gives for it.
 
@@ -95,32 +96,26 @@ export function senderLimit(
 /** A refused creation: 400 for the body's condition, or a 403 of the state of the purchase or access (precedence not given). */
 const REFUSED: Row[] = [{ status: 400 }, ANY_403];
 
+/** The check names (findings, baseline) of the rules of lib/rules traffic judges with. */
+const CHECK_NAMES: Record<string, string> = {
+  'MSG-CREATE-ERR-SELLER-LENGTH': 'sellerTextLimit',
+  'MSG-CREATE-ERR-BUYER-LENGTH': 'buyerTextLimit',
+  'MSG-CREATE-ERR-CHARSET': 'textCharset',
+  'FIS-ERR-MISSING-FILE': 'fiscalFileMissing',
+  'FIS-ERR-EMPTY-FILE': 'fiscalFileEmpty',
+  'FIS-ERR-TYPE': 'fiscalFileType',
+  'FIS-ERR-TOO-MANY-FILES': 'fiscalTooManyFiles',
+  'FIS-ERR-FILENAME-EMPTY': 'fiscalFileName',
+  'FIS-ERR-SAME-TYPE-TWICE': 'fiscalSameTypeTwice',
+};
+const checkName = (requirement: string): string => CHECK_NAMES[requirement] ?? requirement;
+
 /**
- * MSG-CREATE-ERR-SELLER-LENGTH, MSG-CREATE-ERR-BUYER-LENGTH, MSG-CREATE-ERR-CHARSET, by the rules of
- * lib/rules/message-length.ts: a text the reference refuses, or one at the sender's limit accepted.
+ * MSG-CREATE-ERR-SELLER-LENGTH, MSG-CREATE-ERR-BUYER-LENGTH, MSG-CREATE-ERR-CHARSET: judged by the
+ * registry's rule (lib/rules/message-length.ts MESSAGE_TEXT_RULE).
  */
-function messageText(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  if (judged.matched.op.operationId !== 'sendPackMessage' || !judged.caller) return [];
-  const text = object(requestJson(judged.exchange))?.text;
-  if (typeof text !== 'string') return [];
-  const limit = senderLimit(judged);
-  const refusal = textRefusal(limit?.who, text);
-  if (refusal) {
-    const rule = refusal.requirement === limit?.requirement ? `${limit.who}TextLimit` : 'textCharset';
-    return [expectRows(judged, ctx, rule, refusal.requirement, refusal.what, REFUSED)];
-  }
-  const length = lengthOf(text);
-  if (!limit || !isLatin1(text) || length !== limit.max || !accepted(judged.exchange)) return [];
-  return [
-    {
-      rule: `${limit.who}TextLimit`,
-      requirement: limit.requirement,
-      exchange: judged.exchange.index,
-      related: [],
-      passed: true,
-      message: `${judged.matched.label}: a ${limit.who}'s text of ${length} characters (the limit) accepted`,
-    },
-  ];
+function messageText(judged: Judged): RuleOutcome[] {
+  return ruleOutcomes(judged, MESSAGE_TEXT_RULE, checkName);
 }
 
 function messageBody(judged: Judged, ctx: RuleContext): RuleOutcome[] {
@@ -245,52 +240,6 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
 
 const BAD_REQUEST: Row = { status: 400, error: 'bad_request' };
 
-interface Condition {
-  rule: string;
-  requirement: string;
-  what: string;
-  rows: Row[];
-}
-
-/** The check name (findings, baseline) of each fiscal upload condition of lib/rules/models/fiscal.ts. */
-const FISCAL_CHECKS: Record<string, string> = {
-  'FIS-ERR-MISSING-FILE': 'fiscalFileMissing',
-  'FIS-ERR-EMPTY-FILE': 'fiscalFileEmpty',
-  'FIS-ERR-TYPE': 'fiscalFileType',
-  'FIS-ERR-TOO-MANY-FILES': 'fiscalTooManyFiles',
-  'FIS-ERR-FILENAME-EMPTY': 'fiscalFileName',
-  'FIS-ERR-SAME-TYPE-TWICE': 'fiscalSameTypeTwice',
-};
-
-/** The files of a fiscal upload as the model reads them; undefined when its parts cannot be read. */
-export function fiscalFiles(judged: Judged): { name: string; type: string; size: number }[] | undefined {
-  const { exchange } = judged;
-  const parts = formParts(exchange.request.headers['content-type'], exchange.request.body);
-  return parts
-    ?.filter((p) => p.name === 'fiscal_document' && p.filename !== undefined)
-    .map((p) => ({ name: p.filename ?? '', type: p.contentType ?? '', size: p.size }));
-}
-
-/**
- * The visible 400/409 conditions of a fiscal upload ([] for a clean one), from the model's rows (the
- * content type as sent: whether text/xml is application/xml is a gap); undefined when its parts cannot be read.
- */
-export function uploadConditions(judged: Judged): Condition[] | undefined {
-  const files = fiscalFiles(judged);
-  if (!files) return undefined;
-  const byCondition = new Map<string, FiscalRow[]>();
-  for (const row of fiscalConditions(files, 'as-sent')) {
-    const key = row.readingOf ?? row.requirement;
-    byCondition.set(key, [...(byCondition.get(key) ?? []), row]);
-  }
-  return [...byCondition].map(([requirement, rows]) => ({
-    rule: FISCAL_CHECKS[requirement] ?? requirement,
-    requirement,
-    what: [...new Set(rows.map((row) => row.what))].join('; '),
-    rows: rows.map(({ status, error }) => ({ status, error })),
-  }));
-}
-
 function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   const id = judged.matched.params.pack_id;
   if (id === undefined || !judged.caller || !judged.matched.op.operationId.match(/FiscalDocument/)) return [];
@@ -319,11 +268,9 @@ function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   return [];
 }
 
-function fiscalUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  if (judged.matched.op.operationId !== 'uploadFiscalDocuments' || !judged.caller) return [];
-  const conditions = uploadConditions(judged) ?? [];
-  const rows = [...conditions.flatMap((c) => c.rows), FORBIDDEN];
-  return conditions.map((c) => expectRows(judged, ctx, c.rule, c.requirement, c.what, rows));
+/** The fiscal upload's own conditions: judged by the registry's rule (lib/rules/models/fiscal.ts FISCAL_UPLOAD_RULE). */
+function fiscalUpload(judged: Judged): RuleOutcome[] {
+  return ruleOutcomes(judged, FISCAL_UPLOAD_RULE, checkName);
 }
 
 /** Every rule a single exchange shows. */

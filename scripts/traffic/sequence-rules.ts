@@ -1,11 +1,13 @@
 import { isLatin1, textRefusal } from '../../lib/rules/message-length.ts';
 import { ownUnlisted, type SentMessage } from '../../lib/rules/models/conversation.ts';
 import {
+  conditionsOf,
   deleted,
   emptyFiscalModel,
   type FiscalModel,
   heldConflicts,
   uploaded,
+  uploadedFiles,
 } from '../../lib/rules/models/fiscal.ts';
 import { type NumberedExchange, requestJson, responseJson } from './exchange.ts';
 import {
@@ -16,7 +18,7 @@ import {
   type RuleOutcome,
   sequenceOutcome,
 } from './kit.ts';
-import { fiscalFiles, senderLimit, uploadConditions } from './request-rules.ts';
+import { senderLimit } from './request-rules.ts';
 
 // Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing. The state
 // and the rules are the models of lib/rules/models, the exchanges replayed through them.
@@ -158,10 +160,12 @@ export class SequenceRules {
   private uploadedFiscal(judged: Judged): RuleOutcome[] {
     const holding = this.holding(judged);
     const out: RuleOutcome[] = [];
-    const conditions = uploadConditions(judged);
-    const files = fiscalFiles(judged) ?? [];
+    const readable = uploadedFiles(judged.exchange);
+    const files = readable ?? [];
     const held = holding.model.held.map((doc) => doc.file.type);
-    const conflicts = conditions?.length === 0 ? heldConflicts(holding.model, files) : [];
+    // Only an upload clean of its own conditions meets the held documents' (precedence not given).
+    const clean = readable !== undefined && conditionsOf(readable).length === 0;
+    const conflicts = clean ? heldConflicts(holding.model, files) : [];
     const [conflict] = conflicts;
     if (conflict) {
       const rows = [{ status: 409, error: 'conflict' }];

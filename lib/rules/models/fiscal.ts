@@ -4,6 +4,11 @@
  * drive it (tests/properties/models/fiscal) and traffic replays its exchanges through it
  * (scripts/traffic/sequence-rules.ts): the rule is written here once.
  */
+import type { Exchange } from '../../exchange/exchange.ts';
+import type { Judgement } from '../../judge/judgement.ts';
+import { meetsRow, rowText } from '../exchange-reading.ts';
+import { formParts } from '../multipart.ts';
+import type { Rule } from '../rule.ts';
 
 /** A file of an upload as the rules read it: its file name, content type and size. */
 export interface FiscalFile {
@@ -215,3 +220,68 @@ export function downloadRows(model: FiscalModel, as: FiscalCaller, id: string): 
     return [{ ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'a user outside the pack' }];
   return [{ status: 200, requirement: 'FIS-DOWNLOAD-FILE', what: `the pack holds ${id}` }];
 }
+
+/** The files of an upload's request as the model reads them; undefined when its parts cannot be read. */
+export function uploadedFiles(exchange: Exchange): FiscalFile[] | undefined {
+  const parts = formParts(exchange.request.headers['content-type'], exchange.request.body);
+  return parts
+    ?.filter((part) => part.name === 'fiscal_document' && part.filename !== undefined)
+    .map((part) => ({ name: part.filename ?? '', type: part.contentType ?? '', size: part.size }));
+}
+
+/** One condition of an upload and every row its request calls for (the reference gives no precedence). */
+export interface UploadCondition {
+  requirement: string;
+  what: string;
+  rows: FiscalRow[];
+}
+
+/**
+ * The visible 400/409 conditions of an upload's own files ([] for a clean one), the content type read
+ * as sent (whether text/xml is application/xml is a gap); a row read another way joins its condition.
+ */
+export function conditionsOf(files: readonly FiscalFile[]): UploadCondition[] {
+  const rows = uploadConditions(files, 'as-sent');
+  const byCondition = new Map<string, FiscalRow[]>();
+  for (const row of rows) {
+    const key = row.readingOf ?? row.requirement;
+    byCondition.set(key, [...(byCondition.get(key) ?? []), row]);
+  }
+  return [...byCondition].map(([requirement, own]) => ({
+    requirement,
+    what: [...new Set(own.map((row) => row.what))].join('; '),
+    rows,
+  }));
+}
+
+/**
+ * The fiscal upload's own conditions (FIS-ERR-MISSING-FILE, -EMPTY-FILE, -TYPE, -TOO-MANY-FILES,
+ * -FILENAME-EMPTY, -SAME-TYPE-TWICE) on one upload with a token: each met condition is answered by one
+ * of the rows that apply (its own, another condition's, or a 403 of access).
+ */
+export const FISCAL_UPLOAD_RULE: Rule = {
+  requirements: [
+    'FIS-ERR-MISSING-FILE',
+    'FIS-ERR-EMPTY-FILE',
+    'FIS-ERR-TYPE',
+    'FIS-ERR-TOO-MANY-FILES',
+    'FIS-ERR-FILENAME-EMPTY',
+    'FIS-ERR-SAME-TYPE-TWICE',
+  ],
+  appliesTo: (exchange) => exchange.operation === 'uploadFiscalDocuments' && exchange.caller !== undefined,
+  judge(exchange): Judgement[] {
+    const files = uploadedFiles(exchange);
+    if (!files) return [];
+    return conditionsOf(files).map((condition) => {
+      const rows = [...condition.rows, { ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'access' }];
+      const held = rows.some((row) => meetsRow(exchange, row));
+      const documented = [...new Set(rows.map(rowText))].join(' or ');
+      return {
+        requirement: condition.requirement,
+        outcome: held ? 'held' : 'broken',
+        instance: condition.what,
+        ...(held ? {} : { reason: `answered ${exchange.response.status}; documented: ${documented}` }),
+      };
+    });
+  },
+};
