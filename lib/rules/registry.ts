@@ -1,7 +1,7 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { FISCAL_UPLOAD_RULE } from './fiscal-model.ts';
 import { MESSAGE_TEXT_RULE } from './message-length.ts';
-import { FISCAL_UPLOAD_RULE } from './models/fiscal.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
 /**

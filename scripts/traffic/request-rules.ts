@@ -1,5 +1,5 @@
+import { FISCAL_UPLOAD_RULE } from '../../lib/rules/fiscal-model.ts';
 import { MESSAGE_TEXT_RULE, TEXT_LIMITS, type TextSender } from '../../lib/rules/message-length.ts';
-import { FISCAL_UPLOAD_RULE } from '../../lib/rules/models/fiscal.ts';
 import { formParts } from '../../lib/rules/multipart.ts';
 import { requestJson, responseJson } from './exchange.ts';
 import {
@@ -268,7 +268,7 @@ function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   return [];
 }
 
-/** The fiscal upload's own conditions: judged by the registry's rule (lib/rules/models/fiscal.ts FISCAL_UPLOAD_RULE). */
+/** The fiscal upload's own conditions: judged by the registry's rule (lib/rules/fiscal-model.ts FISCAL_UPLOAD_RULE). */
 function fiscalUpload(judged: Judged): RuleOutcome[] {
   return ruleOutcomes(judged, FISCAL_UPLOAD_RULE, checkName);
 }

@@ -1,5 +1,4 @@
-import { isLatin1, textRefusal } from '../../lib/rules/message-length.ts';
-import { ownUnlisted, type SentMessage } from '../../lib/rules/models/conversation.ts';
+import { ownUnlisted, type SentMessage } from '../../lib/rules/conversation-model.ts';
 import {
   conditionsOf,
   deleted,
@@ -8,7 +7,8 @@ import {
   heldConflicts,
   uploaded,
   uploadedFiles,
-} from '../../lib/rules/models/fiscal.ts';
+} from '../../lib/rules/fiscal-model.ts';
+import { isLatin1, textRefusal } from '../../lib/rules/message-length.ts';
 import { type NumberedExchange, requestJson, responseJson } from './exchange.ts';
 import {
   accepted,
@@ -21,7 +21,7 @@ import {
 import { senderLimit } from './request-rules.ts';
 
 // Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing. The state
-// and the rules are the models of lib/rules/models, the exchanges replayed through them.
+// and the rules are the models of lib/rules (fiscal-model.ts, conversation-model.ts), the exchanges replayed through them.
 
 type Json = Record<string, unknown>;
 const object = (value: unknown): Json | undefined =>

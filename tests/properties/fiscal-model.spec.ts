@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import { emptyFiscalModel } from '../../lib/rules/models/fiscal.ts';
+import { emptyFiscalModel } from '../../lib/rules/fiscal-model.ts';
 import { fiscalCommands } from './models/fiscal/commands.ts';
 import type { FiscalModel, FiscalReal, SentFile } from './models/fiscal/FiscalModel.ts';
 import { runModel } from './models/runModel.ts';

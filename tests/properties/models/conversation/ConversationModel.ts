@@ -3,12 +3,12 @@ import type { ApiClient } from '../../../../lib/client/client.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
-import type { ConversationModel, Party, Sender } from '../../../../lib/rules/models/conversation.ts';
+import type { ConversationModel, Party, Sender } from '../../../../lib/rules/conversation-model.ts';
 import { needs } from '../../../contract/support/listed.ts';
 import { idsOf } from './listed.ts';
 
-// The model and its rules live in lib/rules/models/conversation.ts; this file drives the target.
-export type { ConversationModel, Party, Sender } from '../../../../lib/rules/models/conversation.ts';
+// The model and its rules live in lib/rules/conversation-model.ts; this file drives the target.
+export type { ConversationModel, Party, Sender } from '../../../../lib/rules/conversation-model.ts';
 
 /** Where the model's conversation is, in the words of a "not verified" skip. */
 export const MODEL_PACK = 'messaging.writablePacks[11]';

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
-import { ownUnlisted, seenBySender, walkBounds } from '../../../../lib/rules/models/conversation.ts';
+import { ownUnlisted, seenBySender, walkBounds } from '../../../../lib/rules/conversation-model.ts';
 import { awaitModeration } from '../../../contract/support/messages.ts';
 import {
   type ConversationModel,

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { expect, notJudged } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
-import { pageExpectation } from '../../../../lib/rules/models/conversation.ts';
+import { pageExpectation } from '../../../../lib/rules/conversation-model.ts';
 import { needs, shown } from '../../../contract/support/listed.ts';
 import {
   type ConversationModel,

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
-import { messageSent, sendExpectation } from '../../../../lib/rules/models/conversation.ts';
+import { messageSent, sendExpectation } from '../../../../lib/rules/conversation-model.ts';
 import type { ConversationModel, ConversationReal, Sender } from './ConversationModel.ts';
 import { messageOf } from './ConversationModel.ts';
 

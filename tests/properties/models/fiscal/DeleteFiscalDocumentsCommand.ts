@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
-import { deleted, deleteRow, type FiscalCaller } from '../../../../lib/rules/models/fiscal.ts';
+import { deleted, deleteRow, type FiscalCaller } from '../../../../lib/rules/fiscal-model.ts';
 import { expectStatus, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** DELETE /packs/{pack_id}/fiscal_documents: names the ids removed, or 404 when nothing is attached. */

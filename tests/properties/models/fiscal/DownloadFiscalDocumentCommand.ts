@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
-import { downloadRows, type FiscalCaller } from '../../../../lib/rules/models/fiscal.ts';
+import { downloadRows, type FiscalCaller } from '../../../../lib/rules/fiscal-model.ts';
 import { expectStatus, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** Which document to ask for: one the model holds, one deleted before, or an id never given. */

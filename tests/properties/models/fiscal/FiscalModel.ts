@@ -3,9 +3,9 @@ import type { ApiClient } from '../../../../lib/client/client.ts';
 import { errorCodeOf } from '../../../../lib/client/typed.ts';
 import type { ApiResponse, FilePart } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
-import type { FiscalFile, FiscalRow, FiscalModel as Model } from '../../../../lib/rules/models/fiscal.ts';
+import type { FiscalFile, FiscalRow, FiscalModel as Model } from '../../../../lib/rules/fiscal-model.ts';
 
-// The model and its rules live in lib/rules/models/fiscal.ts; this file drives the target and asserts.
+// The model and its rules live in lib/rules/fiscal-model.ts; this file drives the target and asserts.
 
 /** A file the model holds, with the bytes sent (a download must answer them). */
 export interface SentFile extends FiscalFile {

@@ -2,7 +2,7 @@ import type fc from 'fast-check';
 import { expect, notJudged } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
-import { type FiscalCaller, listRow } from '../../../../lib/rules/models/fiscal.ts';
+import { type FiscalCaller, listRow } from '../../../../lib/rules/fiscal-model.ts';
 import { shown } from '../../../contract/support/listed.ts';
 import { judged } from '../../../contract/support/reference.ts';
 import { expectStatus, type FiscalModel, type FiscalReal } from './FiscalModel.ts';

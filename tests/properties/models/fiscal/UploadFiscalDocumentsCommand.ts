@@ -7,7 +7,7 @@ import {
   UPLOAD_ACCEPTED,
   uploaded,
   uploadRows,
-} from '../../../../lib/rules/models/fiscal.ts';
+} from '../../../../lib/rules/fiscal-model.ts';
 import { expectRows, expectStatus, type FiscalModel, type FiscalReal, fileOf } from './FiscalModel.ts';
 
 /** POST /packs/{pack_id}/fiscal_documents with one to three files. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
-import type { FiscalCaller } from '../../../../lib/rules/models/fiscal.ts';
+import type { FiscalCaller } from '../../../../lib/rules/fiscal-model.ts';
 import { fiscalUpload } from '../../arbitraries/fiscalFiles.ts';
 import { commandsThatRun } from '../commandSet.ts';
 import { DeleteFiscalDocumentsCommand } from './DeleteFiscalDocumentsCommand.ts';

@@ -4,7 +4,7 @@
  * (tests/properties/models/conversation) and traffic replays its exchanges through it
  * (scripts/traffic/sequence-rules.ts): the rule is written here once.
  */
-import { type TextSender, textRefusal } from '../message-length.ts';
+import { type TextSender, textRefusal } from './message-length.ts';
 
 export type Party = TextSender;
 export type Sender = Party | 'stranger';

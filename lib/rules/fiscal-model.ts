@@ -4,11 +4,11 @@
  * drive it (tests/properties/models/fiscal) and traffic replays its exchanges through it
  * (scripts/traffic/sequence-rules.ts): the rule is written here once.
  */
-import type { Exchange } from '../../exchange/exchange.ts';
-import type { Judgement } from '../../judge/judgement.ts';
-import { meetsRow, rowText } from '../exchange-reading.ts';
-import { formParts } from '../multipart.ts';
-import type { Rule } from '../rule.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import { meetsRow, rowText } from './exchange-reading.ts';
+import { formParts } from './multipart.ts';
+import type { Rule } from './rule.ts';
 
 /** A file of an upload as the rules read it: its file name, content type and size. */
 export interface FiscalFile {
