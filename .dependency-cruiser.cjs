@@ -28,6 +28,14 @@ module.exports = {
       to: { path: '@playwright/test' },
     },
     {
+      name: 'rules-pure',
+      comment:
+        'lib/rules holds every rule once (issue 32): tests, drift, traffic and the models import it; it imports no test runner, test, fixture, command or mock.',
+      severity: 'error',
+      from: { path: '^lib/rules/' },
+      to: { path: '(@playwright/test|^(tests|mock|scripts|fixtures)/)' },
+    },
+    {
       name: 'mock-independent',
       comment:
         'The mock is an independent implementation: sharing the engine or the tests would let a shared bug agree with itself.',

@@ -1,7 +1,7 @@
 /**
  * `npm run trace -- <REQUIREMENT-ID>`: everything the project holds for one requirement, so a newcomer
  * finds it with one command: its text and the reference's quote, the spec nodes that cite it, the mock
- * code and the oracle that implement it, the tests that verify it, the planted faults that break it, and
+ * code and the oracle that implement it, the rules of lib/rules/registry.ts that judge it, the tests that verify it, the planted faults that break it, and
  * the latest outcome on record. An unknown id is a one-line error (with near ids) and exit code 2.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { loadRequirements, type Requirement } from '../lib/catalog/requirements.ts';
 import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
 import { runCommand } from '../lib/process/launch.ts';
+import { rulesOf } from '../lib/rules/registry.ts';
 
 const REFERENCE = join(projectRoot, 'spec', 'reference', 'marketplace-api.md');
 
@@ -184,6 +185,34 @@ async function faultsBreaking(id: string): Promise<string[]> {
   });
 }
 
+const RULE_EXPORT = /^export const (\w+)\s*:\s*Rule\b/;
+
+/**
+ * The registry's rules that judge the id, each as `file:line NAME (the ids it judges)`: the registry
+ * holds the rule objects; their exported names and places are read from lib/rules.
+ */
+async function registryRules(id: string): Promise<string[]> {
+  const wanted = rulesOf(id);
+  if (wanted.length === 0) return [];
+  const files = filesUnder(join(projectRoot, 'lib', 'rules'), (p) => p.endsWith('.ts'));
+  const found: string[] = [];
+  for (const file of files) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const exported = lines.flatMap((line, i) => {
+      const name = RULE_EXPORT.exec(line)?.[1];
+      return name ? [{ name, line: i + 1 }] : [];
+    });
+    if (exported.length === 0) continue;
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const { name, line } of exported) {
+      const rule = wanted.find((r) => r === module[name]);
+      if (rule)
+        found.push(`${relative(projectRoot, file)}:${line} ${name} (judges ${rule.requirements.join(', ')})`);
+    }
+  }
+  return found.length ? found : wanted.map((rule) => `a rule judging ${rule.requirements.join(', ')}`);
+}
+
 interface TraceRow {
   id: string;
   status: string;
@@ -294,6 +323,7 @@ export async function trace(req: Requirement): Promise<string> {
     section('quote', quote, req.basis === 'gap' ? 'none (a gap: the reference leaves it open)' : 'none'),
     section('spec', specNodes(req), 'no spec node cites it'),
     section('mock', linesNaming(req.id, mockFiles), 'no mock code names it'),
+    section('rules', await registryRules(req.id), 'no rule of the registry judges it'),
     section('engine', linesNaming(req.id, engineFiles), 'no engine code names it'),
     section('drift', linesNaming(req.id, commandFiles('drift')), 'drift does not judge it'),
     section('traffic', linesNaming(req.id, commandFiles('traffic')), 'traffic does not judge it'),

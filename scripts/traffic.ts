@@ -10,7 +10,7 @@ import {
 } from '../lib/profile/load.ts';
 import type { TargetProfile } from '../lib/profile/types.ts';
 import { trafficRedactor } from './traffic/evidence.ts';
-import type { Exchange } from './traffic/exchange.ts';
+import type { NumberedExchange } from './traffic/exchange.ts';
 import { HarError, readHar } from './traffic/har.ts';
 import { judgeTraffic } from './traffic/judge.ts';
 import { startProxy } from './traffic/proxy.ts';
@@ -40,7 +40,7 @@ async function proxied(
   upstream: string,
   durationS: number | undefined,
   hide: (text: string) => string,
-): Promise<Exchange[]> {
+): Promise<NumberedExchange[]> {
   const proxy = await startProxy({ upstream, port });
   console.log(
     hide(

@@ -1,5 +1,7 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { FISCAL_UPLOAD_RULE } from './fiscal-model.ts';
+import { MESSAGE_TEXT_RULE } from './message-length.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
 /**
@@ -8,6 +10,8 @@ import type { Rule, RuleContext } from './rule.ts';
  */
 const RULES: readonly Rule[] = [
   // Each rule module's exported rules, listed here (one line per module).
+  MESSAGE_TEXT_RULE,
+  FISCAL_UPLOAD_RULE,
 ];
 
 /** The rules that judge a requirement. */

@@ -3,9 +3,9 @@
  * on both sides: order searches, walks down the location and category trees, site searches in a box.
  */
 import fc from 'fast-check';
-import { type GeoBox, subBox } from '../../lib/oracles/geo-range.ts';
-import { type OrderSearchFilters, orderSearchFilters } from '../../lib/oracles/order-search.ts';
-import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import { type GeoBox, subBox } from '../../lib/rules/geo-range.ts';
+import { type OrderSearchFilters, orderSearchFilters } from '../../lib/rules/order-search.ts';
+import { pick, treeWalk } from '../../lib/rules/tree-walk.ts';
 import { fieldOf } from './answer.ts';
 import type { Roles } from './roles.ts';
 import {

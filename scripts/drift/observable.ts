@@ -7,7 +7,7 @@
 
 import { hasStatus } from '../../lib/client/typed.ts';
 import type { Exchange } from '../../lib/exchange/exchange.ts';
-import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/oracles/delivery-time.ts';
+import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/rules/delivery-time.ts';
 import {
   carriesTag,
   DATE_REQUIREMENTS,
@@ -25,7 +25,7 @@ import {
   statusFailures,
   tagFailures,
   tagsNotFailures,
-} from '../../lib/oracles/order-search-rules.ts';
+} from '../../lib/rules/order-search-rules.ts';
 import { answerOf } from './answer.ts';
 import type { CallerRole, RoleName } from './roles.ts';
 import { rule } from './rules.ts';

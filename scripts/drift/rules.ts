@@ -11,18 +11,18 @@ import {
   pathExtendsFailures,
   searchCategoryFailures,
   type WalkedCategory,
-} from '../../lib/oracles/category-tree.ts';
-import { type GeoBox, rangeVerdict } from '../../lib/oracles/geo-range.ts';
-import { type IdNamed, pointsAtFailures } from '../../lib/oracles/location-tree.ts';
-import { rejectedVisibilityFailures } from '../../lib/oracles/message-visibility.ts';
-import type { OrderSearchFilters } from '../../lib/oracles/order-search.ts';
+} from '../../lib/rules/category-tree.ts';
+import { type GeoBox, rangeVerdict } from '../../lib/rules/geo-range.ts';
+import { type IdNamed, pointsAtFailures } from '../../lib/rules/location-tree.ts';
+import { rejectedVisibilityFailures } from '../../lib/rules/message-visibility.ts';
+import type { OrderSearchFilters } from '../../lib/rules/order-search.ts';
 import {
   MOCK_SORT_DATES,
   orderSearchFailures,
   orderSearchRequirements,
   ordersOf,
-} from '../../lib/oracles/order-search-rules.ts';
-import { textsOf } from '../../lib/oracles/rule-failure.ts';
+} from '../../lib/rules/order-search-rules.ts';
+import { textsOf } from '../../lib/rules/rule-failure.ts';
 import { answerOf, fieldOf } from './answer.ts';
 import type { RuleOutcome } from './types.ts';
 
@@ -44,7 +44,7 @@ function siteResultsOf(exchange: Exchange): Schemas['ItemSearchResultItem'][] {
 
 /**
  * ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SORT, -SELLER-MANUAL on one search answer, by the
- * order-search oracle (lib/oracles/order-search-rules.ts); the sort judged by date_created on either
+ * order-search oracle (lib/rules/order-search-rules.ts); the sort judged by date_created on either
  * side, the mock's choice (which date a sort follows is not shown: ORD-SEARCH-SORT-ORDER).
  */
 export function orderSearchRules(body: unknown, f: OrderSearchFilters, callerId: number): RuleOutcome[] {

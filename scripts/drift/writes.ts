@@ -4,7 +4,7 @@
  * reference), and each party the two texts at its length limit.
  */
 import fc from 'fast-check';
-import { BUYER_MAX, SELLER_MAX, textCase } from '../../lib/oracles/message-text.ts';
+import { BUYER_MAX, SELLER_MAX, textCase } from '../../lib/rules/message-text.ts';
 import type { Sampling } from './generated.ts';
 import type { Expectation, Scenario } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { createRedactor, REDACTED, redactThenCut } from '../../lib/redact/redact.ts';
-import { type Exchange, tokenOf } from './exchange.ts';
-import { formParts } from './multipart.ts';
+import { formParts } from '../../lib/rules/multipart.ts';
+import { type NumberedExchange, tokenOf } from './exchange.ts';
 
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
 const SHOWN_REQUEST = ['content-type', 'content-length', 'x-format-new', 'x-client-id'];
@@ -8,14 +8,14 @@ const SHOWN_RESPONSE = ['content-type', 'x-content-missing', 'retry-after', 'loc
 const BODY_SHOWN = 600;
 
 /** Every secret the traffic itself carries: tokens, cookie values and the values of secret headers. */
-function trafficSecrets(exchanges: Exchange[]): string[] {
+function trafficSecrets(exchanges: NumberedExchange[]): string[] {
   const found = new Set<string>();
   for (const exchange of exchanges) {
     const token = tokenOf(exchange);
     if (token) found.add(token);
     for (const [name, value] of [
-      ...Object.entries(exchange.requestHeaders),
-      ...Object.entries(exchange.responseHeaders),
+      ...Object.entries(exchange.request.headers),
+      ...Object.entries(exchange.response.headers),
     ]) {
       if (!SECRET_HEADERS.has(name)) continue;
       found.add(value);
@@ -32,7 +32,7 @@ function trafficSecrets(exchanges: Exchange[]): string[] {
 
 /** The redactor of a traffic run: the profile's secrets and the traffic's own. */
 export function trafficRedactor(
-  exchanges: Exchange[],
+  exchanges: NumberedExchange[],
   profileSecrets: string[],
   placeholders: Record<string, string> = {},
 ): (text: string) => string {
@@ -46,10 +46,10 @@ function headerLines(headers: Record<string, string>, shown: string[]): string[]
   });
 }
 
-function requestBodyShown(exchange: Exchange): string {
-  const body = exchange.requestBody;
+function requestBodyShown(exchange: NumberedExchange): string {
+  const body = exchange.request.body;
   if (!body || body.length === 0) return '';
-  const parts = formParts(exchange.requestHeaders['content-type'], body);
+  const parts = formParts(exchange.request.headers['content-type'], body);
   if (parts)
     return parts
       .map(
@@ -57,26 +57,26 @@ function requestBodyShown(exchange: Exchange): string {
           `part ${p.name}${p.filename !== undefined ? ` file "${p.filename}" ${p.contentType ?? ''}` : ''} (${p.size} bytes)`,
       )
       .join('\n');
-  const type = exchange.requestHeaders['content-type'] ?? '';
+  const type = exchange.request.headers['content-type'] ?? '';
   return /json|text|x-www-form/.test(type)
     ? body.toString('utf8')
     : `(${body.length} bytes of ${type || 'data'})`;
 }
 
-function responseBodyShown(exchange: Exchange): string {
-  const type = exchange.responseHeaders['content-type'] ?? '';
-  if (/json|text|xml/.test(type)) return exchange.responseBody.toString('utf8');
-  return `(${exchange.responseBody.length} bytes of ${type || 'data'})`;
+function responseBodyShown(exchange: NumberedExchange): string {
+  const type = exchange.response.headers['content-type'] ?? '';
+  if (/json|text|xml/.test(type)) return exchange.response.text;
+  return `(${exchange.response.bytes.length} bytes of ${type || 'data'})`;
 }
 
 /** The exchange as a report shows it: secrets redacted first, then long bodies cut. */
-export function exchangeEvidence(exchange: Exchange, redact: (text: string) => string): string {
+export function exchangeEvidence(exchange: NumberedExchange, redact: (text: string) => string): string {
   const lines = [
-    `#${exchange.index} ${exchange.method} ${exchange.url.pathname}${exchange.url.search}`,
-    ...headerLines(exchange.requestHeaders, SHOWN_REQUEST),
+    `#${exchange.index} ${exchange.request.method} ${exchange.request.url.pathname}${exchange.request.url.search}`,
+    ...headerLines(exchange.request.headers, SHOWN_REQUEST),
     requestBodyShown(exchange),
-    `→ ${exchange.status}`,
-    ...headerLines(exchange.responseHeaders, SHOWN_RESPONSE),
+    `→ ${exchange.response.status}`,
+    ...headerLines(exchange.response.headers, SHOWN_RESPONSE),
     responseBodyShown(exchange),
   ].filter((line) => line !== '');
   return lines.map((line) => redactThenCut(line, BODY_SHOWN, redact)).join('\n');

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { decodedBody, type Exchange, headerRecord } from './exchange.ts';
+import { headerRecord } from '../../lib/exchange/decode.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
+import { decodedResponse, type NumberedExchange, numbered } from './exchange.ts';
 
 /** The parts of HAR 1.2 this reader uses (Chromium, Playwright's recordHar and proxies write them). */
 interface HarHeader {
@@ -48,31 +50,47 @@ function pairs(headers: HarHeader[] | undefined): [string, string][] {
   return (headers ?? []).map((h) => [h.name, h.value]);
 }
 
+/**
+ * The answer's body as the HAR holds it. HAR writers store the decoded body, so its Content-Encoding
+ * no longer applies; one that kept it encoded (base64 of gzip) is decoded by the one decoder.
+ */
+function answerOf(entry: HarEntry, harDir: string): Exchange['response'] {
+  const headers = headerRecord(pairs(entry.response.headers));
+  const raw = contentBytes(entry.response.content, harDir) ?? Buffer.alloc(0);
+  const gzipped = raw[0] === 0x1f && raw[1] === 0x8b;
+  const { 'content-encoding': _stored, ...decoded } = headers;
+  const response = decodedResponse(
+    entry.response.status,
+    gzipped ? { ...decoded, 'content-encoding': 'gzip' } : decoded,
+    raw,
+  );
+  return {
+    ...response,
+    headers,
+    bodyUnknown: response.bodyUnknown || !recorded(entry.response.content),
+  };
+}
+
 /** An entry the browser never got an answer to (status 0: blocked, aborted) is not an exchange. */
-function toExchange(entry: HarEntry, harDir: string): Omit<Exchange, 'index'> | undefined {
+function toExchange(entry: HarEntry, harDir: string): Exchange | undefined {
   if (!entry.response || entry.response.status <= 0) return undefined;
   const startedMs = Date.parse(entry.startedDateTime);
-  const responseHeaders = headerRecord(pairs(entry.response.headers));
-  const raw = contentBytes(entry.response.content, harDir) ?? Buffer.alloc(0);
-  // HAR writers store the decoded body; one that kept it encoded (base64 of gzip) is decoded here.
-  const gzipped = raw[0] === 0x1f && raw[1] === 0x8b;
   return {
     startedMs,
     endedMs: startedMs + Math.max(0, entry.time ?? 0),
-    method: entry.request.method.toUpperCase(),
-    url: new URL(entry.request.url),
-    requestHeaders: headerRecord(pairs(entry.request.headers)),
-    requestBody: contentBytes(entry.request.postData, harDir),
-    requestBodyLossy: entry.request.postData?.text?.includes('\uFFFD') ?? false,
-    status: entry.response.status,
-    responseHeaders,
-    responseBody: gzipped ? decodedBody(raw, 'gzip') : raw,
-    responseBodyUnknown: !recorded(entry.response.content),
+    request: {
+      method: entry.request.method.toUpperCase(),
+      url: new URL(entry.request.url),
+      headers: headerRecord(pairs(entry.request.headers)),
+      body: contentBytes(entry.request.postData, harDir),
+      bodyLossy: entry.request.postData?.text?.includes('\uFFFD') ?? false,
+    },
+    response: answerOf(entry, harDir),
   };
 }
 
 /** The exchanges of a HAR file, in the order their requests started. */
-export function readHar(path: string): Exchange[] {
+export function readHar(path: string): NumberedExchange[] {
   let har: Har;
   try {
     har = JSON.parse(readFileSync(path, 'utf8')) as Har;
@@ -81,8 +99,5 @@ export function readHar(path: string): Exchange[] {
   }
   const entries = har.log?.entries;
   if (!Array.isArray(entries)) throw new HarError(`${path}: not a HAR file (no log.entries)`);
-  return entries
-    .flatMap((entry) => toExchange(entry, dirname(path)) ?? [])
-    .sort((a, b) => a.startedMs - b.startedMs)
-    .map((exchange, i) => ({ ...exchange, index: i + 1 }));
+  return numbered(entries.flatMap((entry) => toExchange(entry, dirname(path)) ?? []));
 }

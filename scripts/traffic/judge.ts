@@ -5,7 +5,7 @@ import type { Spec } from '../../lib/checks/spec.ts';
 import { type JudgedFinding, judge } from '../../lib/checks/verdict.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
 import type { TestRecord } from '../../lib/report/verdict/results.ts';
-import { type Exchange, observedResponse, tokenOf } from './exchange.ts';
+import { type NumberedExchange, observedResponse, tokenOf } from './exchange.ts';
 import type { Judged, RuleOutcome } from './kit.ts';
 import { operationMatcher } from './match.ts';
 import { requestRules } from './request-rules.ts';
@@ -13,10 +13,10 @@ import { SequenceRules } from './sequence-rules.ts';
 
 /** Everything one traffic run concluded. */
 export interface TrafficJudgement {
-  exchanges: Exchange[];
+  exchanges: NumberedExchange[];
   judged: (Judged & { findings: JudgedFinding[] })[];
   /** Exchanges no operation of the spec matches: listed, not judged. */
-  unknown: Exchange[];
+  unknown: NumberedExchange[];
   outcomes: RuleOutcome[];
   /** One record per judged exchange (its checks) and per rule outcome, as the reports read tests. */
   records: TestRecord[];
@@ -26,7 +26,7 @@ export interface TrafficJudgement {
 const BODY_CHECKS = ['jsonBodyParses', 'errorShapeConformance', 'responseSchemaConformance'];
 
 /** Who called, without the token: a short digest, so sequences follow one caller. */
-export function callerOf(exchange: Exchange): string | undefined {
+export function callerOf(exchange: NumberedExchange): string | undefined {
   const token = tokenOf(exchange);
   return token ? createHash('sha256').update(token).digest('hex').slice(0, 12) : undefined;
 }
@@ -62,7 +62,7 @@ function record(
  */
 export function ruleFinding(
   o: RuleOutcome,
-  judged: { matched: { label: string }; exchange: Exchange } | undefined,
+  judged: { matched: { label: string }; exchange: NumberedExchange } | undefined,
   redact: (text: string) => string,
 ): Finding {
   return {
@@ -73,13 +73,13 @@ export function ruleFinding(
     level: 'violation',
     keyword: 'rule',
     message: redact(o.message),
-    evidence: { status: judged?.exchange.status ?? 0 },
+    evidence: { status: judged?.exchange.response.status ?? 0 },
   };
 }
 
 /** Judges exchanges with the suite's named checks and the rules they show, against the target's baseline. */
 export function judgeTraffic(
-  exchanges: Exchange[],
+  exchanges: NumberedExchange[],
   spec: Spec,
   profile: TargetProfile,
   redact: (text: string) => string,
@@ -88,7 +88,7 @@ export function judgeTraffic(
   const ctx = { profile };
   const sequences = new SequenceRules(ctx);
   const judgedList: TrafficJudgement['judged'] = [];
-  const unknown: Exchange[] = [];
+  const unknown: NumberedExchange[] = [];
   const outcomes: RuleOutcome[] = [];
   for (const exchange of exchanges) {
     const matched = match(exchange);
@@ -107,7 +107,7 @@ export function judgeTraffic(
     };
     const found = runFindings(checkCtx, observedResponse(exchange));
     const findings = judge(
-      exchange.responseBodyUnknown ? found.filter((f) => !BODY_CHECKS.includes(f.check)) : found,
+      exchange.response.bodyUnknown ? found.filter((f) => !BODY_CHECKS.includes(f.check)) : found,
       profile,
     );
     judgedList.push({ ...judged, findings });
@@ -119,7 +119,7 @@ export function judgeTraffic(
   const records = [
     ...judgedList.map((j) =>
       record(
-        `#${j.exchange.index} ${j.matched.label} → ${j.exchange.status}`,
+        `#${j.exchange.index} ${j.matched.label} → ${j.exchange.response.status}`,
         [],
         j.findings.some((f) => f.outcome === 'new'),
         j.findings,

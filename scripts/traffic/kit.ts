@@ -1,6 +1,8 @@
 import { type ExpectedError, mismatch } from '../../lib/checks/assertions.ts';
+import type { Judgement } from '../../lib/judge/judgement.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
-import { type Exchange, observedResponse } from './exchange.ts';
+import type { Rule } from '../../lib/rules/rule.ts';
+import { type NumberedExchange, observedResponse } from './exchange.ts';
 import type { Matched } from './match.ts';
 
 /** What one rule concluded from one exchange (or a sequence ending in it). */
@@ -20,7 +22,7 @@ export interface RuleOutcome {
 
 /** One exchange matched to its operation, as rules see it. */
 export interface Judged {
-  exchange: Exchange;
+  exchange: NumberedExchange;
   matched: Matched;
   /** Who called: a digest of the token (never the token), or undefined without one. */
   caller?: string;
@@ -33,7 +35,8 @@ export interface RuleContext {
 /** A row of the reference's error tables a request's visible condition calls for. */
 export interface Row extends Omit<ExpectedError, 'orElse'> {}
 
-export const accepted = (exchange: Exchange): boolean => exchange.status >= 200 && exchange.status < 300;
+export const accepted = (exchange: NumberedExchange): boolean =>
+  exchange.response.status >= 200 && exchange.response.status < 300;
 
 function rowText(row: Row): string {
   return [String(row.status), row.error, row.message ? JSON.stringify(String(row.message)) : undefined]
@@ -56,7 +59,7 @@ export function expectRows(
 ): RuleOutcome {
   const res = observedResponse(judged.exchange);
   // Without the body (not recorded), only the status can be judged.
-  const judgedRows = judged.exchange.responseBodyUnknown
+  const judgedRows = judged.exchange.response.bodyUnknown
     ? rows.map((row) => ({ status: row.status, statusIsGap: row.statusIsGap }))
     : rows;
   const misses = judgedRows.map((row) => mismatch(res, row, ctx.profile));
@@ -68,7 +71,7 @@ export function expectRows(
     exchange: judged.exchange.index,
     related: [],
     passed,
-    message: `${judged.matched.label}: ${condition}; answered ${res.status}${judged.exchange.responseBodyUnknown ? ' (body not recorded)' : ''}${passed ? '' : ` (${misses[0]})`}; documented: ${documented}`,
+    message: `${judged.matched.label}: ${condition}; answered ${res.status}${judged.exchange.response.bodyUnknown ? ' (body not recorded)' : ''}${passed ? '' : ` (${misses[0]})`}; documented: ${documented}`,
   };
 }
 
@@ -82,4 +85,29 @@ export function sequenceOutcome(
   message: string,
 ): RuleOutcome {
   return { rule, requirement, exchange: last.exchange.index, related, passed, message };
+}
+
+/**
+ * The outcomes of a rule of lib/rules on one exchange: held or broken, named by the check `nameOf`
+ * gives its requirement (findings, baseline); "not judged" makes no outcome (traffic has no test to
+ * carry it).
+ */
+export function ruleOutcomes(
+  judged: Judged,
+  rule: Rule,
+  nameOf: (requirement: string) => string,
+): RuleOutcome[] {
+  const exchange = { ...judged.exchange, operation: judged.matched.op.operationId, caller: judged.caller };
+  if (!rule.appliesTo(exchange)) return [];
+  return rule
+    .judge(exchange, { history: [] })
+    .filter((j: Judgement) => j.outcome !== 'not judged')
+    .map((j) => ({
+      rule: nameOf(j.requirement),
+      requirement: j.requirement,
+      exchange: judged.exchange.index,
+      related: [],
+      passed: j.outcome === 'held',
+      message: `${judged.matched.label}: ${j.instance}; answered ${exchange.response.status}${exchange.response.bodyUnknown ? ' (body not recorded)' : ''}${j.reason ? ` (${j.reason})` : ''}`,
+    }));
 }

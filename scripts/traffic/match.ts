@@ -1,5 +1,5 @@
 import type { OperationInfo, Spec } from '../../lib/checks/spec.ts';
-import type { Exchange } from './exchange.ts';
+import type { NumberedExchange } from './exchange.ts';
 
 export interface Matched {
   op: OperationInfo;
@@ -36,16 +36,19 @@ function templateOf(op: OperationInfo): Template {
 }
 
 /** Matches exchanges to the bundled spec's operations by method and path template, below the target's base path. */
-export function operationMatcher(spec: Spec, basePath = ''): (exchange: Exchange) => Matched | undefined {
+export function operationMatcher(
+  spec: Spec,
+  basePath = '',
+): (exchange: NumberedExchange) => Matched | undefined {
   const templates = spec.operations.map(templateOf).sort((a, b) => b.weight - a.weight);
   const base = basePath.replace(/\/+$/, '');
   return (exchange) => {
-    let path = exchange.url.pathname;
+    let path = exchange.request.url.pathname;
     if (base) {
       if (!path.startsWith(`${base}/`)) return undefined;
       path = path.slice(base.length);
     }
-    const method = exchange.method.toLowerCase();
+    const method = exchange.request.method.toLowerCase();
     for (const template of templates) {
       if (template.op.method !== method) continue;
       const found = template.pattern.exec(path);
@@ -53,7 +56,7 @@ export function operationMatcher(spec: Spec, basePath = ''): (exchange: Exchange
       const params = Object.fromEntries(
         template.names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]),
       );
-      return { op: template.op, label: `${exchange.method} ${template.op.path}`, params };
+      return { op: template.op, label: `${exchange.request.method} ${template.op.path}`, params };
     }
     return undefined;
   };

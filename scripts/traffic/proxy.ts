@@ -7,12 +7,14 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { decodedBody, type Exchange, headerRecord } from './exchange.ts';
+import { headerRecord } from '../../lib/exchange/decode.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
+import { decodedResponse, type NumberedExchange, numbered } from './exchange.ts';
 
 interface RunningProxy {
   url: string;
   /** Stops listening, waits for exchanges in flight, and returns every exchange seen, in start order. */
-  stop(): Promise<Exchange[]>;
+  stop(): Promise<NumberedExchange[]>;
 }
 
 function rawPairs(raw: string[]): [string, string][] {
@@ -51,7 +53,7 @@ export async function startProxy(options: {
   const upstream = new URL(options.upstream);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const seen: Omit<Exchange, 'index'>[] = [];
+  const seen: Exchange[] = [];
   const inFlight = new Set<Promise<void>>();
 
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -81,13 +83,14 @@ export async function startProxy(options: {
             seen.push({
               startedMs,
               endedMs: Date.now(),
-              method: (req.method ?? 'GET').toUpperCase(),
-              url: new URL(path, upstream),
-              requestHeaders: headerRecord(rawPairs(req.rawHeaders)),
-              requestBody: Buffer.concat(sent),
-              status: answer.statusCode ?? 0,
-              responseHeaders,
-              responseBody: decodedBody(Buffer.concat(chunks), responseHeaders['content-encoding']),
+              request: {
+                method: (req.method ?? 'GET').toUpperCase(),
+                url: new URL(path, upstream),
+                headers: headerRecord(rawPairs(req.rawHeaders)),
+                body: Buffer.concat(sent),
+              },
+              // The proxy sees the body as sent, still encoded: the one decoder reads it (size-capped).
+              response: decodedResponse(answer.statusCode ?? 0, responseHeaders, Buffer.concat(chunks)),
             });
             resolve();
           });
@@ -130,9 +133,7 @@ export async function startProxy(options: {
         server.closeIdleConnections();
       });
       await Promise.all(inFlight);
-      return seen
-        .sort((a, b) => a.startedMs - b.startedMs)
-        .map((exchange, i) => ({ ...exchange, index: i + 1 }));
+      return numbered(seen);
     },
   };
 }

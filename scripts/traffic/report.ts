@@ -37,7 +37,7 @@ function perOperation(judgement: TrafficJudgement): OperationSeen[] {
       rulesFailed: 0,
     };
     row.exchanges += 1;
-    row.statuses[j.exchange.status] = (row.statuses[j.exchange.status] ?? 0) + 1;
+    row.statuses[j.exchange.response.status] = (row.statuses[j.exchange.response.status] ?? 0) + 1;
     seen.set(j.matched.label, row);
   }
   for (const o of judgement.outcomes) {
@@ -108,7 +108,7 @@ function indexPage(
   const unknown = judgement.unknown
     .map(
       (e) =>
-        `<li><code>#${e.index} ${esc(redact(`${e.method} ${e.url.pathname}`))}</code> → ${e.status}</li>`,
+        `<li><code>#${e.index} ${esc(redact(`${e.request.method} ${e.request.url.pathname}`))}</code> → ${e.response.status}</li>`,
     )
     .join('');
   const findings = findingEvidence(judgement, redact)
@@ -161,8 +161,8 @@ export function writeTrafficReports(
     operations: perOperation(judgement),
     unknown: judgement.unknown.map((e) => ({
       index: e.index,
-      request: redact(`${e.method} ${e.url.pathname}`),
-      status: e.status,
+      request: redact(`${e.request.method} ${e.request.url.pathname}`),
+      status: e.response.status,
     })),
     outcomes: judgement.outcomes.map((o) => ({ ...o, message: redact(o.message) })),
     findings: findingEvidence(judgement, redact),

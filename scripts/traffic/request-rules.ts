@@ -1,7 +1,15 @@
-import { BUYER_MAX, SELLER_MAX } from '../../lib/oracles/message-text.ts';
+import { FISCAL_UPLOAD_RULE } from '../../lib/rules/fiscal-model.ts';
+import { MESSAGE_TEXT_RULE, TEXT_LIMITS, type TextSender } from '../../lib/rules/message-length.ts';
+import { formParts } from '../../lib/rules/multipart.ts';
 import { requestJson, responseJson } from './exchange.ts';
-import { accepted, expectRows, type Judged, type Row, type RuleContext, type RuleOutcome } from './kit.ts';
-import { formParts } from './multipart.ts';
+import {
+  expectRows,
+  type Judged,
+  type Row,
+  type RuleContext,
+  type RuleOutcome,
+  ruleOutcomes,
+} from './kit.ts';
 
 // Rules one exchange shows: the request's visible condition and the error row the reference gives for it.
 
@@ -51,8 +59,8 @@ const NO_TOKEN: Record<string, { requirement: string; rows: Row[] }> = {
 
 function noToken(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   const entry = NO_TOKEN[judged.matched.op.operationId];
-  if (!entry || judged.caller || judged.exchange.requestHeaders.cookie) return [];
-  const query = judged.exchange.url.searchParams;
+  if (!entry || judged.caller || judged.exchange.request.headers.cookie) return [];
+  const query = judged.exchange.request.url.searchParams;
   const others: Row[] = [];
   // Both are missing: which of the two 400s comes first is not given.
   if (judged.matched.op.operationId === 'sendPackMessage' && !query.get('application_id'))
@@ -75,73 +83,46 @@ const object = (value: unknown): Json | undefined =>
 const userId = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
-/** Characters that could be among the permitted emoticons, whose set the reference does not give. */
-const MAYBE_EMOTICON = /\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f/u;
-
-function outsideCharset(text: string): string[] {
-  return [...text].filter((char) => char.codePointAt(0)! > 0xff && !MAYBE_EMOTICON.test(char));
-}
-
-const isLatin1 = (text: string): boolean => [...text].every((char) => char.codePointAt(0)! <= 0xff);
-
 /** The text limit of the sender: the seller when from.user_id is the seller of the path. */
 export function senderLimit(
   judged: Judged,
-): { who: 'seller' | 'buyer'; max: number; requirement: string } | undefined {
+): { who: TextSender; max: number; requirement: string } | undefined {
   const from = userId(object(object(requestJson(judged.exchange))?.from)?.user_id);
   if (from === undefined) return undefined;
-  return from === judged.matched.params.user_id
-    ? { who: 'seller', max: SELLER_MAX, requirement: 'MSG-CREATE-ERR-SELLER-LENGTH' }
-    : { who: 'buyer', max: BUYER_MAX, requirement: 'MSG-CREATE-ERR-BUYER-LENGTH' };
+  const who: TextSender = from === judged.matched.params.user_id ? 'seller' : 'buyer';
+  return { who, ...TEXT_LIMITS[who] };
 }
 
 /** A refused creation: 400 for the body's condition, or a 403 of the state of the purchase or access (precedence not given). */
 const REFUSED: Row[] = [{ status: 400 }, ANY_403];
+
+/** The check names (findings, baseline) of the rules of lib/rules traffic judges with. */
+const CHECK_NAMES: Record<string, string> = {
+  'MSG-CREATE-ERR-SELLER-LENGTH': 'sellerTextLimit',
+  'MSG-CREATE-ERR-BUYER-LENGTH': 'buyerTextLimit',
+  'MSG-CREATE-ERR-CHARSET': 'textCharset',
+  'FIS-ERR-MISSING-FILE': 'fiscalFileMissing',
+  'FIS-ERR-EMPTY-FILE': 'fiscalFileEmpty',
+  'FIS-ERR-TYPE': 'fiscalFileType',
+  'FIS-ERR-TOO-MANY-FILES': 'fiscalTooManyFiles',
+  'FIS-ERR-FILENAME-EMPTY': 'fiscalFileName',
+  'FIS-ERR-SAME-TYPE-TWICE': 'fiscalSameTypeTwice',
+};
+const checkName = (requirement: string): string => CHECK_NAMES[requirement] ?? requirement;
+
+/**
+ * MSG-CREATE-ERR-SELLER-LENGTH, MSG-CREATE-ERR-BUYER-LENGTH, MSG-CREATE-ERR-CHARSET: judged by the
+ * registry's rule (lib/rules/message-length.ts MESSAGE_TEXT_RULE).
+ */
+function messageText(judged: Judged): RuleOutcome[] {
+  return ruleOutcomes(judged, MESSAGE_TEXT_RULE, checkName);
+}
 
 function messageBody(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   if (judged.matched.op.operationId !== 'sendPackMessage' || !judged.caller) return [];
   const body = object(requestJson(judged.exchange));
   if (!body) return [];
   const out: RuleOutcome[] = [];
-  const text = body.text;
-  const limit = senderLimit(judged);
-  if (typeof text === 'string' && limit && isLatin1(text)) {
-    const length = [...text].length;
-    if (length > limit.max)
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          `${limit.who}TextLimit`,
-          limit.requirement,
-          `a ${limit.who}'s text of ${length} characters (more than ${limit.max})`,
-          REFUSED,
-        ),
-      );
-    else if (length === limit.max && accepted(judged.exchange))
-      out.push({
-        rule: `${limit.who}TextLimit`,
-        requirement: limit.requirement,
-        exchange: judged.exchange.index,
-        related: [],
-        passed: true,
-        message: `${judged.matched.label}: a ${limit.who}'s text of ${length} characters (the limit) accepted`,
-      });
-  }
-  if (typeof text === 'string') {
-    const outside = outsideCharset(text);
-    if (outside.length > 0)
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          'textCharset',
-          'MSG-CREATE-ERR-CHARSET',
-          `a text with ${outside.length} characters outside ISO-8859-1 and the emoticons (${JSON.stringify(outside.slice(0, 3).join(''))})`,
-          REFUSED,
-        ),
-      );
-  }
   if (Array.isArray(body.attachments) && body.attachments.length > 25)
     out.push(
       expectRows(
@@ -171,7 +152,8 @@ function messageBody(judged: Judged, ctx: RuleContext): RuleOutcome[] {
 
 /** The answer names the blocked conversation: its code is the reference's conversation_blocked. */
 function blockedConversation(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  if (judged.matched.op.operationId !== 'sendPackMessage' || judged.exchange.status !== 403) return [];
+  if (judged.matched.op.operationId !== 'sendPackMessage' || judged.exchange.response.status !== 403)
+    return [];
   const body = object(responseJson(judged.exchange));
   const cause = Array.isArray(body?.cause) ? JSON.stringify(body?.cause) : '';
   const named =
@@ -203,7 +185,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   if (judged.matched.op.operationId !== 'uploadAttachment' || !judged.caller) return [];
   const { exchange } = judged;
   const out: RuleOutcome[] = [];
-  if (!exchange.url.searchParams.get('site_id'))
+  if (!exchange.request.url.searchParams.get('site_id'))
     out.push(
       expectRows(
         judged,
@@ -215,7 +197,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
       ),
     );
   const files =
-    formParts(exchange.requestHeaders['content-type'], exchange.requestBody)?.filter(
+    formParts(exchange.request.headers['content-type'], exchange.request.body)?.filter(
       (p) => p.filename !== undefined,
     ) ?? [];
   for (const file of files) {
@@ -230,7 +212,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
           ATTACHMENT_REFUSED,
         ),
       );
-    else if (file.size > ATTACHMENT_MAX_BYTES && !exchange.requestBodyLossy)
+    else if (file.size > ATTACHMENT_MAX_BYTES && !exchange.request.bodyLossy)
       out.push(
         expectRows(
           judged,
@@ -256,44 +238,7 @@ function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   return out;
 }
 
-const FISCAL_TYPES = ['application/pdf', 'application/xml', 'text/xml'];
 const BAD_REQUEST: Row = { status: 400, error: 'bad_request' };
-const CONFLICT: Row = { status: 409, error: 'conflict' };
-
-interface Condition {
-  rule: string;
-  requirement: string;
-  what: string;
-  rows: Row[];
-}
-
-/** The visible 400/409 conditions of a fiscal upload ([] for a clean one); undefined when its parts cannot be read. */
-export function uploadConditions(judged: Judged): Condition[] | undefined {
-  const { exchange } = judged;
-  const parts = formParts(exchange.requestHeaders['content-type'], exchange.requestBody);
-  if (!parts) return undefined;
-  const files = parts.filter((p) => p.name === 'fiscal_document' && p.filename !== undefined);
-  const found: Condition[] = [];
-  const add = (rule: string, requirement: string, what: string, rows: Row[] = [BAD_REQUEST]) =>
-    found.push({ rule, requirement, what, rows });
-  if (files.length === 0) add('fiscalFileMissing', 'FIS-ERR-MISSING-FILE', 'no file in fiscal_document');
-  if (files.some((f) => f.size === 0)) add('fiscalFileEmpty', 'FIS-ERR-EMPTY-FILE', 'an empty file');
-  const types = files.map((f) => f.contentType ?? '');
-  const other = types.filter((t) => !FISCAL_TYPES.includes(t));
-  if (other.length)
-    add('fiscalFileType', 'FIS-ERR-TYPE', `file type ${other.join(', ') || '(none)'} not allowed`);
-  if (files.length > 2)
-    add('fiscalTooManyFiles', 'FIS-ERR-TOO-MANY-FILES', `${files.length} files in one request`);
-  if (files.some((f) => f.filename === ''))
-    add('fiscalFileName', 'FIS-ERR-FILENAME-EMPTY', 'a file with an empty name');
-  if (files.length === 2 && types[0] === types[1] && !other.length)
-    // The 409 row "two files of the same type in one request" and the 400 row "more than one file of a kind" both fit.
-    add('fiscalSameTypeTwice', 'FIS-ERR-SAME-TYPE-TWICE', `two files of type ${types[0]}`, [
-      CONFLICT,
-      BAD_REQUEST,
-    ]);
-  return found;
-}
 
 function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   const id = judged.matched.params.pack_id;
@@ -323,16 +268,20 @@ function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   return [];
 }
 
-function fiscalUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  if (judged.matched.op.operationId !== 'uploadFiscalDocuments' || !judged.caller) return [];
-  const conditions = uploadConditions(judged) ?? [];
-  const rows = [...conditions.flatMap((c) => c.rows), FORBIDDEN];
-  return conditions.map((c) => expectRows(judged, ctx, c.rule, c.requirement, c.what, rows));
+/** The fiscal upload's own conditions: judged by the registry's rule (lib/rules/fiscal-model.ts FISCAL_UPLOAD_RULE). */
+function fiscalUpload(judged: Judged): RuleOutcome[] {
+  return ruleOutcomes(judged, FISCAL_UPLOAD_RULE, checkName);
 }
 
 /** Every rule a single exchange shows. */
 export function requestRules(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  return [noToken, messageBody, blockedConversation, attachmentUpload, packId, fiscalUpload].flatMap((rule) =>
-    rule(judged, ctx),
-  );
+  return [
+    noToken,
+    messageText,
+    messageBody,
+    blockedConversation,
+    attachmentUpload,
+    packId,
+    fiscalUpload,
+  ].flatMap((rule) => rule(judged, ctx));
 }

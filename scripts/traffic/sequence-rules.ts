@@ -1,4 +1,15 @@
-import { type Exchange, requestJson, responseJson } from './exchange.ts';
+import { ownUnlisted, type SentMessage } from '../../lib/rules/conversation-model.ts';
+import {
+  conditionsOf,
+  deleted,
+  emptyFiscalModel,
+  type FiscalModel,
+  heldConflicts,
+  uploaded,
+  uploadedFiles,
+} from '../../lib/rules/fiscal-model.ts';
+import { isLatin1, textRefusal } from '../../lib/rules/message-length.ts';
+import { type NumberedExchange, requestJson, responseJson } from './exchange.ts';
 import {
   accepted,
   expectRows,
@@ -7,17 +18,17 @@ import {
   type RuleOutcome,
   sequenceOutcome,
 } from './kit.ts';
-import { formParts } from './multipart.ts';
-import { senderLimit, uploadConditions } from './request-rules.ts';
+import { senderLimit } from './request-rules.ts';
 
-// Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing.
+// Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing. The state
+// and the rules are the models of lib/rules (fiscal-model.ts, conversation-model.ts), the exchanges replayed through them.
 
 type Json = Record<string, unknown>;
 const object = (value: unknown): Json | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 
 /** After `earlier` answered: a listing sent before the write was answered may not show it yet. */
-const after = (later: Exchange, earlier: Exchange) => later.startedMs >= earlier.endedMs;
+const after = (later: NumberedExchange, earlier: NumberedExchange) => later.startedMs >= earlier.endedMs;
 
 /** How long after a first 404 a listing counts as the retry the storage row asks for ("a few seconds"). */
 const RETRY_MS = 2000;
@@ -28,16 +39,21 @@ interface Pending {
 }
 
 interface Holding {
-  /** File types the caller is known to hold in the pack (a lower bound: from its accepted uploads). */
-  types: string[];
-  ids: string[];
-  /** The accepted uploads that put them there. */
-  by: Exchange[];
+  /** What the caller is known to hold in the pack (a lower bound: from its accepted uploads). */
+  model: FiscalModel;
+  /** The accepted uploads that put it there. */
+  by: NumberedExchange[];
+}
+
+/** A message created, and the exchange that created it. */
+interface Created {
+  judged: Judged;
+  message: SentMessage<string>;
 }
 
 /** The state of the traffic so far, per conversation and per pack, keyed by caller. */
 export class SequenceRules {
-  private readonly created = new Map<string, Pending[]>();
+  private readonly created = new Map<string, Created[]>();
   private readonly uploaded = new Map<string, Pending[]>();
   private readonly deleted = new Map<string, Pending>();
   private readonly held = new Map<string, Holding>();
@@ -83,9 +99,11 @@ export class SequenceRules {
   private sent(judged: Judged): RuleOutcome[] {
     this.sends.push(judged);
     const id = object(responseJson(judged.exchange))?.id;
-    if (accepted(judged.exchange) && typeof id === 'string') {
+    const text = object(requestJson(judged.exchange))?.text;
+    if (accepted(judged.exchange) && typeof id === 'string' && judged.caller) {
       const key = this.conversation(judged);
-      this.created.set(key, [...(this.created.get(key) ?? []), { judged, ids: [id] }]);
+      const message = { id, from: judged.caller, text: typeof text === 'string' ? text : '' };
+      this.created.set(key, [...(this.created.get(key) ?? []), { judged, message }]);
     }
     return [];
   }
@@ -97,18 +115,25 @@ export class SequenceRules {
     const body = object(responseJson(listing.exchange));
     const messages: unknown[] | undefined = Array.isArray(body?.messages) ? body.messages : undefined;
     const total = object(body?.paging)?.total;
-    const offset = Number(listing.exchange.url.searchParams.get('offset') ?? 0);
-    if (pending.length === 0 || listing.exchange.status !== 200 || !messages) return [];
+    const offset = Number(listing.exchange.request.url.searchParams.get('offset') ?? 0);
+    if (pending.length === 0 || listing.exchange.response.status !== 200 || !messages) return [];
     // Only a page that holds the whole conversation shows whether a message is in it (the order is not given).
     if (offset !== 0 || typeof total !== 'number' || messages.length !== total) return [];
-    const shown = new Set(messages.map((m) => object(m)?.id));
+    const shown = messages.map((m) => String(object(m)?.id));
     this.created.set(
       key,
       (this.created.get(key) ?? []).filter((p) => !pending.includes(p)),
     );
+    const unlisted = new Set(
+      ownUnlisted(
+        pending.map((p) => p.message),
+        listing.caller ?? '',
+        shown,
+      ),
+    );
     return pending.map((p) => {
-      const id = p.ids[0]!;
-      const passed = shown.has(id);
+      const { id } = p.message;
+      const passed = !unlisted.has(p.message);
       return sequenceOutcome(
         'createdMessageListed',
         'MSG-CREATE-VISIBLE',
@@ -124,65 +149,41 @@ export class SequenceRules {
     const key = this.pack(judged);
     let holding = this.held.get(key);
     if (!holding) {
-      holding = { types: [], ids: [], by: [] };
+      // The content type as sent: whether text/xml is application/xml is a gap.
+      holding = { model: emptyFiscalModel('as-sent'), by: [] };
       this.held.set(key, holding);
     }
     return holding;
   }
 
-  /** FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS: an upload the caller's accepted uploads already fill. */
+  /** FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS: an upload the caller's accepted uploads already fill (the model's conflicts). */
   private uploadedFiscal(judged: Judged): RuleOutcome[] {
     const holding = this.holding(judged);
     const out: RuleOutcome[] = [];
-    const conditions = uploadConditions(judged);
-    const files =
-      formParts(judged.exchange.requestHeaders['content-type'], judged.exchange.requestBody)?.filter(
-        (p) => p.name === 'fiscal_document' && p.filename !== undefined,
-      ) ?? [];
-    if (conditions?.length === 0 && holding.types.length > 0) {
-      const repeated = files.map((f) => f.contentType ?? '').filter((type) => holding.types.includes(type));
-      const earlier = `after uploads accepted in this traffic left ${holding.types.length} document(s) (${holding.types.join(', ')})`;
-      const conflict = [{ status: 409, error: 'conflict' }];
+    const readable = uploadedFiles(judged.exchange);
+    const files = readable ?? [];
+    const held = holding.model.held.map((doc) => doc.file.type);
+    // Only an upload clean of its own conditions meets the held documents' (precedence not given).
+    const clean = readable !== undefined && conditionsOf(readable).length === 0;
+    const conflicts = clean ? heldConflicts(holding.model, files) : [];
+    const [conflict] = conflicts;
+    if (conflict) {
+      const rows = [{ status: 409, error: 'conflict' }];
       // Uploads in flight together: which came first is not known, but both accepted break the per-seller limit.
       const overlapping = holding.by.some((earlier) => !after(judged.exchange, earlier));
-      if (overlapping && (holding.types.length >= 2 || repeated.length > 0))
-        out.push(
-          expectRows(
-            judged,
-            this.ctx,
-            'fiscalLimitPerSeller',
-            'FIS-LIMIT-PER-SELLER',
-            `an upload of ${files.map((f) => f.contentType).join(', ')} in flight together with an accepted upload (${holding.types.join(', ')})`,
-            conflict,
-          ),
-        );
-      else if (holding.types.length >= 2)
-        out.push(
-          expectRows(
-            judged,
-            this.ctx,
-            'fiscalMaxFiles',
-            'FIS-ERR-MAX-FILES',
-            `an upload ${earlier}`,
-            conflict,
-          ),
-        );
-      else if (repeated.length > 0)
-        out.push(
-          expectRows(
-            judged,
-            this.ctx,
-            'fiscalTypeHeld',
-            'FIS-ERR-TYPE-EXISTS',
-            `an upload of ${repeated.join(', ')} ${earlier}`,
-            conflict,
-          ),
-        );
+      const what = overlapping
+        ? `an upload of ${files.map((f) => f.type).join(', ')} in flight together with an accepted upload (${held.join(', ')})`
+        : `an upload of ${files.map((f) => f.type).join(', ')} after uploads accepted in this traffic left ${held.length} document(s) (${held.join(', ')}): ${conflict.what}`;
+      const [rule, requirement] = overlapping
+        ? ['fiscalLimitPerSeller', 'FIS-LIMIT-PER-SELLER']
+        : conflict.requirement === 'FIS-ERR-MAX-FILES'
+          ? ['fiscalMaxFiles', conflict.requirement]
+          : ['fiscalTypeHeld', conflict.requirement];
+      out.push(expectRows(judged, this.ctx, rule, requirement, what, rows));
     }
     const ids = object(responseJson(judged.exchange))?.ids;
     if (accepted(judged.exchange) && Array.isArray(ids)) {
-      holding.types.push(...files.map((f) => f.contentType ?? ''));
-      holding.ids.push(...ids.map(String));
+      uploaded(holding.model, ids.map(String), files);
       holding.by.push(judged.exchange);
       const key = this.pack(judged);
       this.uploaded.set(key, [...(this.uploaded.get(key) ?? []), { judged, ids: ids.map(String) }]);
@@ -192,15 +193,17 @@ export class SequenceRules {
 
   private deletedFiscal(judged: Judged): RuleOutcome[] {
     const packId = judged.matched.params.pack_id;
-    const mine = this.holding(judged);
+    const mine = this.holding(judged).model;
     if (accepted(judged.exchange)) {
       const message = String(object(responseJson(judged.exchange))?.message ?? '');
-      const named = mine.ids.filter((id) => message.includes(id));
+      const heldIds = mine.held.map((doc) => doc.id);
+      const named = heldIds.filter((id) => message.includes(id));
       // Only a caller whose uploads this traffic saw is known to hold documents there (a seller).
-      if (mine.ids.length)
-        this.deleted.set(this.pack(judged), { judged, ids: named.length ? named : [...mine.ids] });
+      if (heldIds.length)
+        this.deleted.set(this.pack(judged), { judged, ids: named.length ? named : heldIds });
+      deleted(mine);
     }
-    if (accepted(judged.exchange) || judged.exchange.status === 404) {
+    if (accepted(judged.exchange) || judged.exchange.response.status === 404) {
       // Whether a delete removes other sellers' documents is not shown: nobody's holding is known any more.
       for (const key of this.held.keys()) if (key.startsWith(`${packId}/`)) this.held.delete(key);
       for (const key of this.uploaded.keys()) if (key.startsWith(`${packId}/`)) this.uploaded.delete(key);
@@ -209,9 +212,9 @@ export class SequenceRules {
   }
 
   private listedFiscal(listing: Judged): RuleOutcome[] {
-    if (listing.exchange.status === 404)
+    if (listing.exchange.response.status === 404)
       return [...this.nothingListed(listing), ...this.notYetListed(listing)];
-    if (listing.exchange.status !== 200) return [];
+    if (listing.exchange.response.status !== 200) return [];
     const body = object(responseJson(listing.exchange));
     const documents: unknown[] = Array.isArray(body?.fiscal_documents) ? body.fiscal_documents : [];
     const listed = new Set(documents.map((d) => String(object(d)?.id)));
@@ -241,7 +244,7 @@ export class SequenceRules {
     if (deletion && after(listing.exchange, deletion.judged.exchange)) {
       this.deleted.delete(key);
       const back = deletion.ids.filter((id) => listed.has(id));
-      const uploadedSince = uploads.length > 0 || this.holding(listing).ids.length > 0;
+      const uploadedSince = uploads.length > 0 || this.holding(listing).model.held.length > 0;
       // A seller's listing holds only its own documents: after its delete, any document is one that came back.
       const passed =
         back.length === 0 && (uploadedSince || documents.length === 0 || deletion.ids.length === 0);
@@ -285,7 +288,7 @@ export class SequenceRules {
           listing,
           [p.judged.exchange.index, first.exchange.index],
           false,
-          `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: the uploader's listings #${first.exchange.index} and #${listing.exchange.index}, ${Math.round((listing.exchange.startedMs - first.exchange.endedMs) / 100) / 10} s apart, answer ${listing.exchange.status}; documented: the seller receives the documents it loaded`,
+          `${listing.matched.label}: document(s) ${p.ids.join(', ')} uploaded in #${p.judged.exchange.index}: the uploader's listings #${first.exchange.index} and #${listing.exchange.index}, ${Math.round((listing.exchange.startedMs - first.exchange.endedMs) / 100) / 10} s apart, answer ${listing.exchange.response.status}; documented: the seller receives the documents it loaded`,
         ),
       );
     }
@@ -305,26 +308,27 @@ export class SequenceRules {
         listing,
         [deletion.judged.exchange.index],
         true,
-        `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index}, the caller's next listing answers ${listing.exchange.status}: nothing listed`,
+        `${listing.matched.label}: after the delete of #${deletion.judged.exchange.index}, the caller's next listing answers ${listing.exchange.response.status}: nothing listed`,
       ),
     ];
   }
 
   /** A text within the sender's limit refused 400, where the same request with another text was accepted. */
   private twinAccepted(refused: Judged): RuleOutcome[] {
-    if (refused.exchange.status !== 400) return [];
+    if (refused.exchange.response.status !== 400) return [];
     const body = object(requestJson(refused.exchange));
     const limit = senderLimit(refused);
     const text = body?.text;
     if (!body || !limit || typeof text !== 'string' || text === '') return [];
-    if (![...text].every((c) => c.codePointAt(0)! <= 0xff) || [...text].length > limit.max) return [];
+    // A text the sender's rules accept (lib/rules/message-length.ts): ISO-8859-1, within the limit.
+    if (!isLatin1(text) || textRefusal(limit.who, text)) return [];
     const shape = (b: Json) => JSON.stringify({ ...b, text: undefined });
     const twin = this.sends.find((other) => {
       const otherBody = object(requestJson(other.exchange));
       return (
         accepted(other.exchange) &&
         other.caller === refused.caller &&
-        other.exchange.url.href === refused.exchange.url.href &&
+        other.exchange.request.url.href === refused.exchange.request.url.href &&
         !!otherBody &&
         shape(otherBody) === shape(body)
       );

@@ -3,7 +3,7 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
-import { leafListingJudgement, pathExtendsJudgement } from '../../lib/oracles/category-tree.ts';
+import { leafListingJudgement, pathExtendsJudgement } from '../../lib/rules/category-tree.ts';
 import { expectJudgements, expectSameWhereShown, judgeShown, namedByProfile } from './support/judgements.ts';
 import { type Carrying, has, needs } from './support/listed.ts';
 import { describeOptionalToken } from './support/optional-token.ts';

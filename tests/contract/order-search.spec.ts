@@ -5,6 +5,7 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
+import { rawProfile } from '../../lib/profile/guard.ts';
 import {
   DATE_REQUIREMENTS,
   dateRule,
@@ -21,8 +22,7 @@ import {
   statusRule,
   tagRule,
   tagsNotRule,
-} from '../../lib/oracles/order-search-rules.ts';
-import { rawProfile } from '../../lib/profile/guard.ts';
+} from '../../lib/rules/order-search-rules.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { given, needed, shown } from './support/listed.ts';
 import { expectEachResult, expectJudgements, readOrder } from './support/orders.ts';

@@ -3,7 +3,7 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
 import type { Caller, Schemas } from '../../lib/client/types.ts';
-import { deliveryTimeJudgements } from '../../lib/oracles/delivery-time.ts';
+import { deliveryTimeJudgements } from '../../lib/rules/delivery-time.ts';
 import { expectJudgements } from './support/judgements.ts';
 import { acceptedOrRefused, skipUnless } from './support/reference.ts';
 

@@ -3,7 +3,7 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Caller, Schemas } from '../../lib/client/types.ts';
-import { deliveryTimeJudgements } from '../../lib/oracles/delivery-time.ts';
+import { deliveryTimeJudgements } from '../../lib/rules/delivery-time.ts';
 import { expectJudgements, judgeShown } from './support/judgements.ts';
 import { notVerified, skipUnless } from './support/reference.ts';
 

@@ -3,8 +3,8 @@ import { expect, notJudged, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
-import { leafListingJudgement, pathExtendsJudgement } from '../../lib/oracles/category-tree.ts';
-import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import { leafListingJudgement, pathExtendsJudgement } from '../../lib/rules/category-tree.ts';
+import { pick, treeWalk } from '../../lib/rules/tree-walk.ts';
 import { expectJudgements, expectSameWhereShown } from '../contract/support/judgements.ts';
 
 // Read-only: random walks down the category tree of the profile's site, from its top categories,

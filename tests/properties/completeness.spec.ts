@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import { ORDER_FILTERS, type OrderFilter } from '../../lib/oracles/order-completeness.ts';
+import { ORDER_FILTERS, type OrderFilter } from '../../lib/rules/order-completeness.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { type CompletenessVerdict, judgeCompleteness, RUN_START } from './support/completeness.ts';
 import {

@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import { expect, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { emptyFiscalModel } from '../../lib/rules/fiscal-model.ts';
 import { fiscalCommands } from './models/fiscal/commands.ts';
-import { emptyFiscalModel, type FiscalModel, type FiscalReal } from './models/fiscal/FiscalModel.ts';
+import type { FiscalModel, FiscalReal, SentFile } from './models/fiscal/FiscalModel.ts';
 import { runModel } from './models/runModel.ts';
 import { callersPresent } from './support/leftOut.ts';
 
@@ -53,7 +54,10 @@ test.describe('fiscal documents of a pack (model-based)', () => {
       const run = async (commands: Iterable<fc.AsyncCommand<FiscalModel, FiscalReal>>) => {
         await clearPack(api, pack);
         try {
-          await runModel(async () => ({ model: emptyFiscalModel(), real: { api, target, pack } }), commands);
+          await runModel(
+            async () => ({ model: emptyFiscalModel<SentFile>(), real: { api, target, pack } }),
+            commands,
+          );
         } finally {
           await clearPack(api, pack);
         }

@@ -20,7 +20,7 @@ import {
   placesOf,
   rangeVerdict,
   subBox,
-} from '../../lib/oracles/geo-range.ts';
+} from '../../lib/rules/geo-range.ts';
 import { searchPagingJudgements } from '../../lib/rules/search-paging.ts';
 import { type Carrying, has } from '../contract/support/listed.ts';
 

@@ -9,8 +9,8 @@ import { expect, notJudged, type TargetProfile, test, verifies } from '../../fix
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
-import { contains, type GeoBox, itemLocation, placesOf } from '../../lib/oracles/geo-range.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { contains, type GeoBox, itemLocation, placesOf } from '../../lib/rules/geo-range.ts';
 import { readLocation } from '../contract/support/locations.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 

@@ -4,8 +4,8 @@ import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { type BodyAt, bodyAt, type OperationId } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
-import { listedJudgement, pointsAtJudgement } from '../../lib/oracles/location-tree.ts';
-import { pick, treeWalk } from '../../lib/oracles/tree-walk.ts';
+import { listedJudgement, pointsAtJudgement } from '../../lib/rules/location-tree.ts';
+import { pick, treeWalk } from '../../lib/rules/tree-walk.ts';
 import { expectJudgements, expectSameWhereShown } from '../contract/support/judgements.ts';
 
 // Read-only: random walks down the classified locations from the countries list

@@ -15,7 +15,7 @@ import {
   SELLER_MAX,
   textWithForeignChars,
   textWithMockEmoticons,
-} from '../../lib/oracles/message-text.ts';
+} from '../../lib/rules/message-text.ts';
 
 type Party = 'seller' | 'buyer';
 

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
-import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../lib/oracles/order-search.ts';
-import { ownerRule } from '../../lib/oracles/order-search-rules.ts';
+import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../lib/rules/order-search.ts';
+import { ownerRule } from '../../lib/rules/order-search-rules.ts';
 import { callersPresent } from './support/leftOut.ts';
 
 const NOT_YOURS = ['order_not_found', 'not_owned_order', 'caller.id.invalid'];

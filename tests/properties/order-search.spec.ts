@@ -3,12 +3,8 @@ import fc from 'fast-check';
 import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
-import {
-  narrowedSearch,
-  type OrderSearchFilters,
-  orderSearchFilters,
-} from '../../lib/oracles/order-search.ts';
-import { MOCK_SORT_DATES, ORDER_DATES, orderSearchJudgements } from '../../lib/oracles/order-search-rules.ts';
+import { narrowedSearch, type OrderSearchFilters, orderSearchFilters } from '../../lib/rules/order-search.ts';
+import { MOCK_SORT_DATES, ORDER_DATES, orderSearchJudgements } from '../../lib/rules/order-search-rules.ts';
 import { expectJudgements } from '../contract/support/orders.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 

@@ -3,7 +3,7 @@ import { expect, notJudged, type TargetProfile, test, verifies } from '../../fix
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
-import { deliveryTimeJudgements } from '../../lib/oracles/delivery-time.ts';
+import { deliveryTimeJudgements } from '../../lib/rules/delivery-time.ts';
 import { expectJudgements } from '../contract/support/judgements.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { zipCodes } from './arbitraries/zipCodes.ts';

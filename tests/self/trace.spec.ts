@@ -40,7 +40,7 @@ test.describe('npm run trace', () => {
     expect(section(out, 'spec')).toContain('#/paths/~1orders~1search/get (x-requirements)');
     expect(section(out, 'mock')).toEqual([expect.stringMatching(/^mock\/store\/orders-search\.ts:\d+: /)]);
     expect(section(out, 'engine')).toContainEqual(
-      expect.stringMatching(/^lib\/oracles\/order-search-rules\.ts:\d+: .*ORD-SEARCH-TAGS-NOT/),
+      expect.stringMatching(/^lib\/rules\/order-search-rules\.ts:\d+: .*ORD-SEARCH-TAGS-NOT/),
     );
     expect(section(out, 'tests')).toContainEqual(
       expect.stringMatching(/^tests\/contract\/order-search\.spec\.ts:\d+ .*applies tags and tags\.not$/),
@@ -58,6 +58,11 @@ test.describe('npm run trace', () => {
   test('lists every place that judges a rule, drift and traffic included (issue 32)', () => {
     const { status, out } = trace('MSG-CREATE-ERR-SELLER-LENGTH');
     expect(status, out).toBe(0);
+    expect(section(out, 'rules')).toContainEqual(
+      expect.stringMatching(
+        /^lib\/rules\/message-length\.ts:\d+ MESSAGE_TEXT_RULE \(judges .*MSG-CREATE-ERR-SELLER-LENGTH/,
+      ),
+    );
     expect(section(out, 'drift')).toContainEqual(expect.stringMatching(/^scripts\/drift\/writes\.ts:\d+: /));
     expect(section(out, 'traffic')).toContainEqual(
       expect.stringMatching(/^scripts\/traffic\/request-rules\.ts:\d+: .*MSG-CREATE-ERR-SELLER-LENGTH/),
@@ -75,6 +80,7 @@ test.describe('npm run trace', () => {
     expect(section(out, 'quote')).toEqual(['none (a gap: the reference leaves it open)']);
     expect(section(out, 'spec')).toEqual(['no spec node cites it']);
     expect(section(out, 'mock')).toEqual(['no mock code names it']);
+    expect(section(out, 'rules')).toEqual(['no rule of the registry judges it']);
     expect(section(out, 'engine')).toEqual(['no engine code names it']);
     expect(section(out, 'drift')).toEqual(['drift does not judge it']);
     expect(section(out, 'traffic')).toEqual(['traffic does not judge it']);

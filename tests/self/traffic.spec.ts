@@ -82,7 +82,7 @@ test.describe('a HAR recorded by Chromium', () => {
       'FIS-ERR-TYPE',
     ])
       expect(held, `the traffic shows ${id} held`).toContain(id);
-    expect(judgement.unknown.map((e) => e.url.pathname)).toEqual(['/client.html']);
+    expect(judgement.unknown.map((e) => e.request.url.pathname)).toEqual(['/client.html']);
     const trace = JSON.parse(readFileSync(join(outDir, 'traceability.json'), 'utf8')) as {
       rows: { id: string; status: string }[];
     };

@@ -3,8 +3,8 @@ import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
 import type { Judgement } from '../../../lib/judge/judgement.ts';
-import { type FoundOrder, judgeResults, type ResultRule } from '../../../lib/oracles/order-search-rules.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
+import { type FoundOrder, judgeResults, type ResultRule } from '../../../lib/rules/order-search-rules.ts';
 import { skipUnless } from './reference.ts';
 
 /** A whole order (200), typed from the spec. */
@@ -86,7 +86,7 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
 }
 
 /**
- * Records the judgements a rule of lib/oracles returned: "not judged" as such (with its reason), held
+ * Records the judgements a rule of lib/rules returned: "not judged" as such (with its reason), held
  * and broken through `expect` under the requirement and the instance, so a broken one fails the test.
  */
 export function expectJudgements(judgements: readonly Judgement[]): void {

@@ -12,7 +12,7 @@
 
 import type { TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
-import { type OrderFilter, selectedBy } from '../../../lib/oracles/order-completeness.ts';
+import { type OrderFilter, selectedBy } from '../../../lib/rules/order-completeness.ts';
 import {
   type Collected,
   collectSearch,

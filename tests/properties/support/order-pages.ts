@@ -5,13 +5,13 @@ import type { ApiClient } from '../../../lib/client/client.ts';
 import type { BodyAt } from '../../../lib/client/typed.ts';
 import { hasStatus } from '../../../lib/client/typed.ts';
 import type { Schemas } from '../../../lib/client/types.ts';
-import type { Query } from '../../../lib/oracles/order-completeness.ts';
-import type { FoundOrder, Role } from '../../../lib/oracles/order-search-rules.ts';
 import { rawProfile } from '../../../lib/profile/guard.ts';
+import type { Query } from '../../../lib/rules/order-completeness.ts';
+import type { FoundOrder, Role } from '../../../lib/rules/order-search-rules.ts';
 import { acceptedOrRefused } from '../../contract/support/reference.ts';
 
-export type { Role } from '../../../lib/oracles/order-search-rules.ts';
-export { partyId } from '../../../lib/oracles/order-search-rules.ts';
+export type { Role } from '../../../lib/rules/order-search-rules.ts';
+export { partyId } from '../../../lib/rules/order-search-rules.ts';
 
 /**
  * The fields of an order that the search filters read (a foreign answer may leave listed ones out),
@@ -25,7 +25,7 @@ type SearchBody = BodyAt<'searchOrders', 200>;
 const withIds = (body: SearchBody): SeenOrder[] =>
   (body.results ?? []).flatMap((order) => (order.id === undefined ? [] : [{ ...order, id: order.id }]));
 
-export type { Query } from '../../../lib/oracles/order-completeness.ts';
+export type { Query } from '../../../lib/rules/order-completeness.ts';
 
 /** Every page of one search, as far as the page budget and the target's paging allow. */
 export interface Collected {

@@ -8,7 +8,7 @@ import { loadMockProfile, profileSecrets } from '../../../lib/profile/load.ts';
 import type { Verdict } from '../../../lib/report/verdict/classify.ts';
 import { build } from '../../../mock/app.ts';
 import { trafficRedactor } from '../../../scripts/traffic/evidence.ts';
-import type { Exchange } from '../../../scripts/traffic/exchange.ts';
+import type { NumberedExchange } from '../../../scripts/traffic/exchange.ts';
 import { readHar } from '../../../scripts/traffic/har.ts';
 import { judgeTraffic, type TrafficJudgement } from '../../../scripts/traffic/judge.ts';
 import { writeTrafficReports } from '../../../scripts/traffic/report.ts';
@@ -66,7 +66,7 @@ export interface JudgedRun {
 }
 
 /** Judges exchanges as `npm run traffic -- --target mock` does and writes its reports to a fresh folder. */
-export function judgeExchanges(exchanges: Exchange[], source: string): JudgedRun {
+export function judgeExchanges(exchanges: NumberedExchange[], source: string): JudgedRun {
   const profile = loadMockProfile();
   const redact = trafficRedactor(exchanges, profileSecrets(profile));
   const spec = loadSpec();
@@ -77,11 +77,11 @@ export function judgeExchanges(exchanges: Exchange[], source: string): JudgedRun
 }
 
 /** The exchanges of one origin, numbered again from 1. */
-function exchangesOf(all: Exchange[], origin: string): Exchange[] {
-  return all.filter((e) => e.url.origin === origin).map((e, i) => ({ ...e, index: i + 1 }));
+function exchangesOf(all: NumberedExchange[], origin: string): NumberedExchange[] {
+  return all.filter((e) => e.request.url.origin === origin).map((e, i) => ({ ...e, index: i + 1 }));
 }
 
-const read = new Map<string, Exchange[]>();
+const read = new Map<string, NumberedExchange[]>();
 
 /** Judges the session of one origin of a HAR (read once: it holds every session). */
 export function judgeHar(path: string, origin: string): JudgedRun {

@@ -3,39 +3,12 @@ import type { ApiClient } from '../../../../lib/client/client.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
+import type { ConversationModel, Party, Sender } from '../../../../lib/rules/conversation-model.ts';
 import { needs } from '../../../contract/support/listed.ts';
 import { idsOf } from './listed.ts';
 
-export type Party = 'seller' | 'buyer';
-export type Sender = Party | 'stranger';
-
-interface SentMessage {
-  id: string;
-  from: Party;
-  text: string;
-}
-
-/**
- * How many messages each party sees, and the messages this run sent. A long-running target keeps
- * earlier messages, so the totals start from the listing at the start of the run.
- */
-export interface ConversationModel {
-  /** The listing's paging.total for the party, as far as the model knows it (messages it surely counts). */
-  total: Record<Party, number>;
-  /**
-   * Messages sent in the run the party may not see, or its total may not count, yet: moderation can
-   * hold a new message for a while (the reference names a message "available" once it passed
-   * moderation, never how soon), and whether the counterpart ever sees it is moderation's to say. A
-   * sender's own message leaves this set once the sender's listing shows it. Always empty on the mock.
-   */
-  pending: Record<Party, Set<string>>;
-  /**
-   * Messages paging.total counts that the party does not see (moderated messages of the counterpart):
-   * whether the total counts them is not stated. Found at the start of the run; always 0 on the mock.
-   */
-  hidden: Record<Party, number>;
-  sent: SentMessage[];
-}
+// The model and its rules live in lib/rules/conversation-model.ts; this file drives the target.
+export type { ConversationModel, Party, Sender } from '../../../../lib/rules/conversation-model.ts';
 
 /** Where the model's conversation is, in the words of a "not verified" skip. */
 export const MODEL_PACK = 'messaging.writablePacks[11]';

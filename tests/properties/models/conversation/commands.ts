@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { BUYER_MAX, latin1Text, SELLER_MAX, textCase } from '../../../../lib/oracles/message-text.ts';
+import { BUYER_MAX, latin1Text, SELLER_MAX, textCase } from '../../../../lib/rules/message-text.ts';
 import { type CommandKind, commandsThatRun } from '../commandSet.ts';
 import type { ConversationModel, ConversationReal, Sender } from './ConversationModel.ts';
 import { FindSentMessagesCommand } from './FindSentMessagesCommand.ts';

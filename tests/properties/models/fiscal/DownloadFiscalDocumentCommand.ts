@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { expect } from '../../../../fixtures/index.ts';
-import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
+import { downloadRows, type FiscalCaller } from '../../../../lib/rules/fiscal-model.ts';
+import { expectStatus, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** Which document to ask for: one the model holds, one deleted before, or an id never given. */
 export type DownloadPick = 'held' | 'gone' | 'unknown';
@@ -25,16 +26,19 @@ export class DownloadFiscalDocumentCommand implements fc.AsyncCommand<FiscalMode
       as: this.as,
       path: { pack_id: pack, fiscal_document_id: id },
     });
-    if (!held) {
-      const allowed = this.as === 'stranger' ? [400, 403] : [400];
-      return expectStatus(res, allowed, `FIS-ERR-DOWNLOAD-UNKNOWN: ${id} is not in the pack`);
-    }
-    if (this.as === 'stranger')
-      return expectStatus(res, [403], 'FIS-AUTH-FORBIDDEN: a user outside the pack');
-    expectStatus(res, [200], `FIS-DOWNLOAD-FILE: the pack holds ${id}`);
+    const rows = downloadRows(model, this.as, id);
+    const [first] = rows;
+    if (!first) return;
+    expectStatus(
+      res,
+      rows.map((row) => row.status),
+      `${first.requirement}: ${first.what}`,
+    );
+    if (!held || res.status !== 200) return;
+    const bytes = held.file.bytes;
     expect(
-      res.bytes.equals(held.part.buffer),
-      `FIS-DOWNLOAD-FILE: ${res.label} answers the ${held.part.buffer.length} bytes uploaded (got ${res.bytes.length})`,
+      res.bytes.equals(bytes),
+      `FIS-DOWNLOAD-FILE: ${res.label} answers the ${bytes.length} bytes uploaded (got ${res.bytes.length})`,
     ).toBe(true);
   }
 

@@ -2,9 +2,10 @@ import type fc from 'fast-check';
 import { expect, notJudged } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
+import { type FiscalCaller, listRow } from '../../../../lib/rules/fiscal-model.ts';
 import { shown } from '../../../contract/support/listed.ts';
 import { judged } from '../../../contract/support/reference.ts';
-import { expectStatus, type FiscalCaller, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
+import { expectStatus, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
 /** GET /packs/{pack_id}/fiscal_documents: exactly the documents the model holds, or 404 when none. */
 export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, FiscalReal> {
@@ -16,22 +17,15 @@ export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, 
 
   async run(model: FiscalModel, { api, target, pack }: FiscalReal): Promise<void> {
     const res = await api.call('listFiscalDocuments', { as: this.as, path: { pack_id: pack } });
-    if (this.as === 'stranger')
-      return expectStatus(res, [403], 'FIS-AUTH-FORBIDDEN: a user outside the pack');
-    if (model.held.length === 0) {
-      return expectStatus(res, [404], 'FIS-ERR-NO-DOCUMENTS: the pack holds no document');
-    }
-    const rule = this.as === 'buyer' ? 'FIS-LIST-BUYER-ALL' : 'FIS-LIST-SELLER-OWN';
-    expectStatus(res, [200], `${rule}: the pack holds ${model.held.length} document(s)`);
+    const row = listRow(model, this.as);
+    const rule = row.requirement;
+    expectStatus(res, [row.status], `${rule}: ${row.what}`);
+    if (row.status !== 200) return;
     const body = bodyAt(res, 200);
     if (shown(target, body.pack_id, `${res.label}: pack_id`))
       expect(body.pack_id, `FIS-LIST-FIELDS: ${res.label} names the pack`).toBe(pack);
     else notJudged('FIS-LIST-FIELDS', res.label, 'the listing leaves pack_id out');
-    const expected = model.held.map(({ id, part }) => ({
-      id,
-      file_type: part.mimeType,
-      filename: part.name,
-    }));
+    const expected = model.held.map(({ id, file }) => ({ id, file_type: file.type, filename: file.name }));
     expect(
       unmatched(body.fiscal_documents, expected, target),
       `${rule}: ${res.label} lists what was uploaded and not deleted`,

@@ -3,13 +3,12 @@ import { expect } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { FilePart } from '../../../../lib/client/types.ts';
 import {
-  expectRows,
-  expectStatus,
   type FiscalCaller,
-  type FiscalModel,
-  type FiscalReal,
+  UPLOAD_ACCEPTED,
+  uploaded,
   uploadRows,
-} from './FiscalModel.ts';
+} from '../../../../lib/rules/fiscal-model.ts';
+import { expectRows, expectStatus, type FiscalModel, type FiscalReal, fileOf } from './FiscalModel.ts';
 
 /** POST /packs/{pack_id}/fiscal_documents with one to three files. */
 export class UploadFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, FiscalReal> {
@@ -28,16 +27,17 @@ export class UploadFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel
       path: { pack_id: pack },
       multipart: { fiscal_document: this.parts },
     });
-    const rows = uploadRows(model, this.as, this.parts);
+    const files = this.parts.map(fileOf);
+    const rows = uploadRows(model, this.as, files);
     if (rows.length > 0) return expectRows(res, rows);
-    const files = `${this.parts.length} file(s) of allowed types, one per type`;
-    for (const rule of ['FIS-UPLOAD-TYPES', 'FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER'])
-      expectStatus(res, [200], `${rule}: ${files}, the pack holding ${model.held.length}`);
+    const accepted = `${this.parts.length} file(s) of allowed types, one per type`;
+    for (const rule of UPLOAD_ACCEPTED)
+      expectStatus(res, [200], `${rule}: ${accepted}, the pack holding ${model.held.length}`);
     const ids = bodyAt(res, 200).ids;
     expect(ids, `FIS-UPLOAD-RESULT: ${res.label} answers one id per file sent`).toHaveLength(
       this.parts.length,
     );
-    model.held.push(...this.parts.map((part, i) => ({ id: ids[i]!, part })));
+    uploaded(model, ids, files);
   }
 
   toString(): string {

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
+import type { FiscalCaller } from '../../../../lib/rules/fiscal-model.ts';
 import { fiscalUpload } from '../../arbitraries/fiscalFiles.ts';
 import { commandsThatRun } from '../commandSet.ts';
 import { DeleteFiscalDocumentsCommand } from './DeleteFiscalDocumentsCommand.ts';
 import { DownloadFiscalDocumentCommand, type DownloadPick } from './DownloadFiscalDocumentCommand.ts';
-import type { FiscalCaller, FiscalModel, FiscalReal } from './FiscalModel.ts';
+import type { FiscalModel, FiscalReal } from './FiscalModel.ts';
 import { ListFiscalDocumentsCommand } from './ListFiscalDocumentsCommand.ts';
 import { UploadFiscalDocumentsCommand } from './UploadFiscalDocumentsCommand.ts';
 

@@ -1,5 +1,5 @@
 /** One part of a multipart/form-data body: its field name, file name and type when a file, and its size. */
-interface FormPart {
+export interface FormPart {
   name: string;
   filename?: string;
   contentType?: string;

@@ -1,0 +1,287 @@
+/**
+ * The fiscal documents of a pack, as a model: what the seller holds, and the rows of the reference
+ * (Errors > Fiscal document errors) each upload, list, download and delete calls for. The properties
+ * drive it (tests/properties/models/fiscal) and traffic replays its exchanges through it
+ * (scripts/traffic/sequence-rules.ts): the rule is written here once.
+ */
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import { meetsRow, rowText } from './exchange-reading.ts';
+import { formParts } from './multipart.ts';
+import type { Rule } from './rule.ts';
+
+/** A file of an upload as the rules read it: its file name, content type and size. */
+export interface FiscalFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** The most documents a seller holds in one pack, and the most files of one upload (FIS-LIMIT-PER-SELLER). */
+export const MAX_FILES = 2;
+
+/** The content types the reference allows (FIS-UPLOAD-TYPES). */
+export const FISCAL_TYPES: readonly string[] = ['application/pdf', 'application/xml', 'text/xml'];
+
+/**
+ * What counts as one "type" of file: the content type as sent (any target), or text/xml and
+ * application/xml as one type (the mock's reading of a gap).
+ */
+export type TypeReading = 'as-sent' | 'xml-alike';
+
+/** The type a file counts as under a reading; undefined for a type the reference does not allow. */
+export function typeOf(file: Pick<FiscalFile, 'type'>, reading: TypeReading): string | undefined {
+  if (!FISCAL_TYPES.includes(file.type)) return undefined;
+  return reading === 'xml-alike' && file.type.endsWith('/xml') ? 'xml' : file.type;
+}
+
+/** A document the model says the seller holds in the pack. */
+export interface HeldDocument<F extends FiscalFile = FiscalFile> {
+  id: string;
+  file: F;
+}
+
+/** What the pack holds for its seller, and the ids deleted so far (which must stay gone). */
+export interface FiscalModel<F extends FiscalFile = FiscalFile> {
+  held: HeldDocument<F>[];
+  gone: string[];
+  reading: TypeReading;
+}
+
+export const emptyFiscalModel = <F extends FiscalFile = FiscalFile>(
+  reading: TypeReading = 'xml-alike',
+): FiscalModel<F> => ({ held: [], gone: [], reading });
+
+/** One answer the reference gives: its status, its error code, and the requirement it judges. */
+export interface FiscalRow {
+  status: number;
+  error?: string;
+  requirement: string;
+  /** The condition, in words ("3 files in one request"). */
+  what: string;
+  /** Another row of the same condition (read another way): the requirement whose condition it answers. */
+  readingOf?: string;
+}
+
+export type FiscalCaller = 'seller' | 'buyer' | 'stranger';
+
+const BAD_REQUEST = { status: 400, error: 'bad_request' };
+const CONFLICT = { status: 409, error: 'conflict' };
+const FORBIDDEN = { status: 403, error: 'forbidden' };
+const NOT_FOUND = { status: 404, error: 'not_found' };
+
+/** Who may not write: the stranger is outside the pack; the buyer's writes are the mock's refusal (a gap). */
+export function deniedWrite(as: Exclude<FiscalCaller, 'seller'>, what: string): FiscalRow {
+  return as === 'stranger'
+    ? { ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: `a user outside the pack ${what}` }
+    : { ...FORBIDDEN, requirement: 'FIS-AUTH-BUYER-READ-ONLY', what: `the buyer ${what}` };
+}
+
+const describe = (file: FiscalFile) => `"${file.name}" (${file.type || 'no type'}, ${file.size} bytes)`;
+
+function repeatedTypes(files: readonly FiscalFile[], reading: TypeReading): string[] {
+  const types = files.map((file) => typeOf(file, reading)).filter((type) => type !== undefined);
+  return types.filter((type, i) => types.indexOf(type) !== i);
+}
+
+/**
+ * The 400 and 409 rows an upload's own files call for, whoever sends it ([] for a clean upload). Two
+ * files of one type fit the 409 row "two files of the same type" and the 400 row "more than one file
+ * of a kind" alike: both are given, either answer holds.
+ */
+export function uploadConditions(files: readonly FiscalFile[], reading: TypeReading): FiscalRow[] {
+  const rows: FiscalRow[] = [];
+  if (files.length === 0) rows.push({ ...BAD_REQUEST, requirement: 'FIS-ERR-MISSING-FILE', what: 'no file' });
+  if (files.length > MAX_FILES)
+    rows.push({
+      ...BAD_REQUEST,
+      requirement: 'FIS-ERR-TOO-MANY-FILES',
+      what: `${files.length} files in one request`,
+    });
+  for (const file of files) {
+    if (file.size === 0)
+      rows.push({ ...BAD_REQUEST, requirement: 'FIS-ERR-EMPTY-FILE', what: `${describe(file)} is empty` });
+    if (file.name === '')
+      rows.push({
+        ...BAD_REQUEST,
+        requirement: 'FIS-ERR-FILENAME-EMPTY',
+        what: `${describe(file)} has no name`,
+      });
+    if (!typeOf(file, reading))
+      rows.push({
+        ...BAD_REQUEST,
+        requirement: 'FIS-ERR-TYPE',
+        what: `${describe(file)} is of a type not allowed`,
+      });
+  }
+  const repeated = repeatedTypes(files, reading);
+  if (repeated.length > 0) {
+    const what = `two files of type ${repeated[0]}`;
+    rows.push({ ...CONFLICT, requirement: 'FIS-ERR-SAME-TYPE-TWICE', what });
+    rows.push({
+      ...BAD_REQUEST,
+      requirement: 'FIS-ERR-TOO-MANY-FILES',
+      what: `more than one file of a kind (${what})`,
+      readingOf: 'FIS-ERR-SAME-TYPE-TWICE',
+    });
+  }
+  return rows;
+}
+
+/** The 409 rows the documents the seller already holds call for (FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS). */
+export function heldConflicts(model: FiscalModel, files: readonly FiscalFile[]): FiscalRow[] {
+  const rows: FiscalRow[] = [];
+  if (model.held.length >= MAX_FILES)
+    rows.push({
+      ...CONFLICT,
+      requirement: 'FIS-ERR-MAX-FILES',
+      what: `the seller already holds ${model.held.length} documents`,
+    });
+  const heldTypes = model.held.map((doc) => typeOf(doc.file, model.reading));
+  const sent = new Set(files.map((file) => typeOf(file, model.reading)).filter((t) => t !== undefined));
+  for (const type of sent)
+    if (heldTypes.includes(type))
+      rows.push({
+        ...CONFLICT,
+        requirement: 'FIS-ERR-TYPE-EXISTS',
+        what: `the seller already holds a ${type}`,
+      });
+  return rows;
+}
+
+/**
+ * The rows of the reference that apply to an upload (none: it is accepted). Where two rows apply at
+ * once (a bad file and a conflict; a bad file from a user outside the role) the reference does not say
+ * which comes first, so any of them is accepted.
+ */
+export function uploadRows(model: FiscalModel, as: FiscalCaller, files: readonly FiscalFile[]): FiscalRow[] {
+  const own = uploadConditions(files, model.reading);
+  if (as !== 'seller') return [deniedWrite(as, 'may not upload'), ...own.filter((row) => row.status !== 409)];
+  return [...own, ...heldConflicts(model, files)];
+}
+
+/** The rules an accepted upload holds (judged held on a 200). */
+export const UPLOAD_ACCEPTED = ['FIS-UPLOAD-TYPES', 'FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER'] as const;
+
+/** An accepted upload: the pack now holds its files under the ids answered. */
+export function uploaded<F extends FiscalFile>(
+  model: FiscalModel<F>,
+  ids: readonly string[],
+  files: readonly F[],
+): void {
+  model.held.push(...files.map((file, i) => ({ id: ids[i] ?? '', file })));
+}
+
+/** The answer a delete calls for: 403 off the role, 404 when nothing is attached, else 200 naming the ids. */
+export function deleteRow(model: FiscalModel, as: FiscalCaller): FiscalRow {
+  if (as !== 'seller') return deniedWrite(as, 'may not delete');
+  if (model.held.length === 0)
+    return { ...NOT_FOUND, requirement: 'FIS-ERR-DELETE-NOTHING', what: 'nothing is attached' };
+  return {
+    status: 200,
+    requirement: 'FIS-DELETE-RESULT',
+    what: `the pack holds ${model.held.length} document(s)`,
+  };
+}
+
+/** An accepted delete: every held document is gone. */
+export function deleted(model: FiscalModel): void {
+  model.gone.push(...model.held.map((doc) => doc.id));
+  model.held = [];
+}
+
+/** The answer a listing calls for: 403 for a stranger, 404 when the pack holds none, else 200 with the held ones. */
+export function listRow(model: FiscalModel, as: FiscalCaller): FiscalRow {
+  if (as === 'stranger')
+    return { ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'a user outside the pack' };
+  if (model.held.length === 0)
+    return { ...NOT_FOUND, requirement: 'FIS-ERR-NO-DOCUMENTS', what: 'the pack holds no document' };
+  const requirement = as === 'buyer' ? 'FIS-LIST-BUYER-ALL' : 'FIS-LIST-SELLER-OWN';
+  return { status: 200, requirement, what: `the pack holds ${model.held.length} document(s)` };
+}
+
+/**
+ * The answers a download calls for: 400 for a document the pack does not hold (a stranger may be
+ * refused 403 first), 403 for a stranger, else 200 with the bytes uploaded.
+ */
+export function downloadRows(model: FiscalModel, as: FiscalCaller, id: string): FiscalRow[] {
+  const held = model.held.some((doc) => doc.id === id);
+  if (!held) {
+    const unknown = {
+      ...BAD_REQUEST,
+      requirement: 'FIS-ERR-DOWNLOAD-UNKNOWN',
+      what: `${id} is not in the pack`,
+    };
+    return as === 'stranger'
+      ? [unknown, { ...FORBIDDEN, requirement: unknown.requirement, what: unknown.what }]
+      : [unknown];
+  }
+  if (as === 'stranger')
+    return [{ ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'a user outside the pack' }];
+  return [{ status: 200, requirement: 'FIS-DOWNLOAD-FILE', what: `the pack holds ${id}` }];
+}
+
+/** The files of an upload's request as the model reads them; undefined when its parts cannot be read. */
+export function uploadedFiles(exchange: Exchange): FiscalFile[] | undefined {
+  const parts = formParts(exchange.request.headers['content-type'], exchange.request.body);
+  return parts
+    ?.filter((part) => part.name === 'fiscal_document' && part.filename !== undefined)
+    .map((part) => ({ name: part.filename ?? '', type: part.contentType ?? '', size: part.size }));
+}
+
+/** One condition of an upload and every row its request calls for (the reference gives no precedence). */
+export interface UploadCondition {
+  requirement: string;
+  what: string;
+  rows: FiscalRow[];
+}
+
+/**
+ * The visible 400/409 conditions of an upload's own files ([] for a clean one), the content type read
+ * as sent (whether text/xml is application/xml is a gap); a row read another way joins its condition.
+ */
+export function conditionsOf(files: readonly FiscalFile[]): UploadCondition[] {
+  const rows = uploadConditions(files, 'as-sent');
+  const byCondition = new Map<string, FiscalRow[]>();
+  for (const row of rows) {
+    const key = row.readingOf ?? row.requirement;
+    byCondition.set(key, [...(byCondition.get(key) ?? []), row]);
+  }
+  return [...byCondition].map(([requirement, own]) => ({
+    requirement,
+    what: [...new Set(own.map((row) => row.what))].join('; '),
+    rows,
+  }));
+}
+
+/**
+ * The fiscal upload's own conditions (FIS-ERR-MISSING-FILE, -EMPTY-FILE, -TYPE, -TOO-MANY-FILES,
+ * -FILENAME-EMPTY, -SAME-TYPE-TWICE) on one upload with a token: each met condition is answered by one
+ * of the rows that apply (its own, another condition's, or a 403 of access).
+ */
+export const FISCAL_UPLOAD_RULE: Rule = {
+  requirements: [
+    'FIS-ERR-MISSING-FILE',
+    'FIS-ERR-EMPTY-FILE',
+    'FIS-ERR-TYPE',
+    'FIS-ERR-TOO-MANY-FILES',
+    'FIS-ERR-FILENAME-EMPTY',
+    'FIS-ERR-SAME-TYPE-TWICE',
+  ],
+  appliesTo: (exchange) => exchange.operation === 'uploadFiscalDocuments' && exchange.caller !== undefined,
+  judge(exchange): Judgement[] {
+    const files = uploadedFiles(exchange);
+    if (!files) return [];
+    return conditionsOf(files).map((condition) => {
+      const rows = [...condition.rows, { ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'access' }];
+      const held = rows.some((row) => meetsRow(exchange, row));
+      const documented = [...new Set(rows.map(rowText))].join(' or ');
+      return {
+        requirement: condition.requirement,
+        outcome: held ? 'held' : 'broken',
+        instance: condition.what,
+        ...(held ? {} : { reason: `answered ${exchange.response.status}; documented: ${documented}` }),
+      };
+    });
+  },
+};
