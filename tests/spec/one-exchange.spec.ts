@@ -15,11 +15,8 @@ import { buildRequest, placeToken, tokenPlaceOf } from '../../lib/exchange/reque
 const ROOTS = ['lib', 'scripts', 'tests', 'mock', 'fixtures', 'bench'];
 const SELF = 'tests/spec/one-exchange.spec.ts';
 
-/**
- * Where a second Exchange may still be declared. scripts/traffic/: traffic's HAR and proxy readers are
- * being moved onto lib/exchange by another change of issue 32; remove this line when they are.
- */
-const EXCHANGE_ALLOWED = [/^lib\/exchange\//, /^scripts\/traffic\//];
+/** Where the Exchange may be declared: lib/exchange alone. */
+const EXCHANGE_ALLOWED = [/^lib\/exchange\//];
 
 /** Where a body may be decompressed (decompressing, not compressing: the mock's encoder is free) or read as latin1 outside the one decoder, and why. */
 const DECODING_ALLOWED: [RegExp, string][] = [
@@ -29,8 +26,7 @@ const DECODING_ALLOWED: [RegExp, string][] = [
   [/^lib\/discovery\/reachable\.ts$/, "a raw socket probe's status line"],
   [/^lib\/report\/find-secrets\.ts$/, 'report files searched for secrets byte for byte'],
   [/^tests\/self\/read-only-front\.ts$/, 'a test proxy reading HTTP heads off the socket'],
-  // Another change of issue 32 moves traffic's readers onto lib/exchange; remove this line when it lands.
-  [/^scripts\/traffic\//, "traffic's HAR and proxy readers, until they use lib/exchange"],
+  [/^lib\/rules\/multipart\.ts$/, "a multipart part's head, which HTTP reads byte for byte"],
 ];
 
 const EXCHANGE_DECLARED = /^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type|class)\s+Exchange\b/;
