@@ -1,5 +1,7 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { ERROR_ROWS } from './error-rows.ts';
+import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
 /**
@@ -8,6 +10,8 @@ import type { Rule, RuleContext } from './rule.ts';
  */
 const RULES: readonly Rule[] = [
   // Each rule module's exported rules, listed here (one line per module).
+  ERROR_ROWS,
+  NO_TOKEN,
 ];
 
 /** The rules that judge a requirement. */
