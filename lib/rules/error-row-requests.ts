@@ -1,3 +1,4 @@
+import type { Exchange, ExchangeResponse } from '../exchange/exchange.ts';
 import {
   boundOf,
   type ErrorRow,
@@ -162,16 +163,6 @@ export function encodePlan(plan: RequestPlan): { body?: Buffer; contentType?: st
   return {};
 }
 
-/** The URL of a plan against a base URL: the path filled in, the query as given (the token not in it). */
-export function planUrl(op: RowOperation, plan: RequestPlan, baseUrl: string): URL {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
-    encodeURIComponent(plan.path[name] ?? ''),
-  );
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
-  for (const [key, value] of Object.entries(plan.query)) url.searchParams.set(key, value);
-  return url;
-}
-
 const BOUNDARY = 'error-row-plan-boundary';
 
 /** A multipart body written by hand: FormData drops an empty file name, which a row may need to send. */
@@ -193,4 +184,58 @@ function multipart(files: Record<string, PlannedFile[]>): { body: Buffer; conten
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+}
+
+/** A call as the rules of error rows read it: who sends it (undefined: no token), where, and with what body. */
+export interface RowCall {
+  caller?: string;
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+const NO_ANSWER: ExchangeResponse = {
+  status: 0,
+  headers: {},
+  bytes: Buffer.alloc(0),
+  text: '',
+  body: undefined,
+};
+
+/**
+ * The exchange of a call and its answer (none yet: status 0), for a tool that knows the call rather than
+ * the bytes sent. A placeholder stands for the token, where the operation's `security` puts it: rows
+ * read only whether one was sent.
+ */
+export function callExchange(op: RowOperation, call: RowCall, response = NO_ANSWER): Exchange {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    encodeURIComponent(String(call.path?.[name] ?? '')),
+  );
+  const url = new URL(`http://target.local${path}`);
+  for (const [key, value] of Object.entries(call.query ?? {}))
+    if (value !== undefined) url.searchParams.append(key, String(value));
+  const headers: Record<string, string> = { ...call.headers };
+  if (call.caller && op.tokenInQuery) url.searchParams.set('access_token', 'placeholder');
+  else if (call.caller) headers.authorization = 'Bearer placeholder';
+  return {
+    operation: op.operationId,
+    caller: call.caller,
+    request: { method: op.method, url, headers, body: call.body },
+    response,
+    startedMs: 0,
+    endedMs: 0,
+  };
+}
+
+/** A plan as a call: its body encoded, the anonymous user sent without a token. */
+export function planCall(plan: RequestPlan): RowCall {
+  const { body, contentType } = encodePlan(plan);
+  return {
+    caller: plan.as === 'anonymous' ? undefined : plan.as,
+    path: plan.path,
+    query: plan.query,
+    headers: contentType ? { 'content-type': contentType } : {},
+    body,
+  };
 }

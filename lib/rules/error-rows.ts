@@ -79,10 +79,18 @@ function instanceOf(view: RequestView): string {
  * Judges the rows of `judged` (rows the request meets) against the answer: held when it is the row's,
  * not judged when it is the answer of another row the request meets or may meet, broken otherwise.
  */
-export function judgeRows(view: RequestView, judged: ErrorRow[], options: RowJudgeOptions = {}): Judgement[] {
+export function judgeRows(
+  view: RequestView,
+  judged: ErrorRow[],
+  options: RowJudgeOptions = {},
+  excuses: 'met' | 'possible' = 'possible',
+): Judgement[] {
   const { exchange } = view;
   const state = options.state ?? {};
-  const others = view.op.rows.filter((row) => rowMet(view, row, state) !== false);
+  const others = view.op.rows.filter((row) => {
+    const met = rowMet(view, row, state);
+    return excuses === 'met' ? met === true : met !== false;
+  });
   return judged.map((row) => {
     const instance = `${instanceOf(view)}: ${row.requirement}'s row`;
     if (answersRow(exchange, row, options))

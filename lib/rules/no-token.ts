@@ -32,7 +32,9 @@ export function judgeNoToken(
   const view = requestView(exchange, ops);
   if (!view?.op.tokenRequired || tokenAbsent(exchange) !== true) return [];
   const rows = noTokenRows(view.op);
-  return judgeRows({ ...view, op: { ...view.op, rows: [...view.op.rows, ...rows] } }, rows, options);
+  // Authentication 3 states the answer of any call without a token: only a row the request visibly
+  // meets too (message creation's application id) may have answered first; a state it may meet may not.
+  return judgeRows({ ...view, op: { ...view.op, rows: [...view.op.rows, ...rows] } }, rows, options, 'met');
 }
 
 /** The rule over the `security` of a document (the bundled spec by default). */
