@@ -1,7 +1,9 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { ERROR_ROWS } from './error-rows.ts';
 import { FISCAL_UPLOAD_RULE } from './fiscal-model.ts';
 import { MESSAGE_TEXT_RULE } from './message-length.ts';
+import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
 /**
@@ -12,6 +14,8 @@ const RULES: readonly Rule[] = [
   // Each rule module's exported rules, listed here (one line per module).
   MESSAGE_TEXT_RULE,
   FISCAL_UPLOAD_RULE,
+  ERROR_ROWS,
+  NO_TOKEN,
 ];
 
 /** The rules that judge a requirement. */

@@ -1,6 +1,9 @@
+import type { RowOperation } from '../../lib/rules/error-row-data.ts';
+import { judgeErrorRows } from '../../lib/rules/error-rows.ts';
 import { FISCAL_UPLOAD_RULE } from '../../lib/rules/fiscal-model.ts';
 import { MESSAGE_TEXT_RULE, TEXT_LIMITS, type TextSender } from '../../lib/rules/message-length.ts';
 import { formParts } from '../../lib/rules/multipart.ts';
+import { judgeNoToken } from '../../lib/rules/no-token.ts';
 import { requestJson, responseJson } from './exchange.ts';
 import {
   expectRows,
@@ -15,64 +18,27 @@ import {
 
 const FORBIDDEN: Row = { status: 403, error: 'forbidden' };
 const ANY_403: Row = { status: 403 };
-const GRANT: Row = { status: 403, error: 'access_token_not_granted' };
-
-/** No token, per operation: the requirement and the row (Authentication 3; the error tables). */
-const NO_TOKEN: Record<string, { requirement: string; rows: Row[] }> = {
-  sendPackMessage: {
-    requirement: 'MSG-CREATE-ERR-NO-TOKEN',
-    rows: [{ status: 400, message: 'Access token is required' }],
-  },
-  listPackMessages: { requirement: 'MSG-AUTH-NO-TOKEN', rows: [GRANT] },
-  getMessage: { requirement: 'MSG-AUTH-NO-TOKEN', rows: [GRANT] },
-  uploadAttachment: { requirement: 'ATT-AUTH-NO-TOKEN', rows: [GRANT] },
-  downloadAttachment: { requirement: 'ATT-AUTH-NO-TOKEN', rows: [GRANT] },
-  uploadFiscalDocuments: { requirement: 'FIS-AUTH-NO-TOKEN', rows: [GRANT] },
-  listFiscalDocuments: { requirement: 'FIS-AUTH-NO-TOKEN', rows: [GRANT] },
-  downloadFiscalDocument: { requirement: 'FIS-AUTH-NO-TOKEN', rows: [GRANT] },
-  deleteFiscalDocuments: { requirement: 'FIS-AUTH-NO-TOKEN', rows: [GRANT] },
-  getShippingOptions: { requirement: 'AUTH-NO-TOKEN-403', rows: [GRANT] },
-  getShipment: { requirement: 'SHP-AUTH-NO-TOKEN', rows: [GRANT] },
-  getShipmentLeadTime: { requirement: 'SHP-AUTH-NO-TOKEN', rows: [GRANT] },
-  getUserStatus: { requirement: 'USR-STATUS-NO-TOKEN', rows: [GRANT] },
-  // The order resource gives the code, not the status; search may answer either code of Authentication 3.
-  getOrder: {
-    requirement: 'ORD-ERR-NOT-IDENTIFIED-USER',
-    rows: [{ status: 403, statusIsGap: true, error: 'not_identified_user' }],
-  },
-  getOrderProduct: {
-    requirement: 'ORD-ERR-NOT-IDENTIFIED-USER',
-    rows: [{ status: 403, statusIsGap: true, error: 'not_identified_user' }],
-  },
-  getOrderDiscounts: {
-    requirement: 'ORD-ERR-NOT-IDENTIFIED-USER',
-    rows: [{ status: 403, statusIsGap: true, error: 'not_identified_user' }],
-  },
-  searchOrders: {
-    requirement: 'ORD-ERR-NOT-IDENTIFIED-USER',
-    rows: [
-      { status: 403, statusIsGap: true, error: 'not_identified_user' },
-      { status: 403, error: 'access_token_not_granted' },
-    ],
-  },
-};
-
-function noToken(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  const entry = NO_TOKEN[judged.matched.op.operationId];
-  if (!entry || judged.caller || judged.exchange.request.headers.cookie) return [];
-  const query = judged.exchange.request.url.searchParams;
-  const others: Row[] = [];
-  // Both are missing: which of the two 400s comes first is not given.
-  if (judged.matched.op.operationId === 'sendPackMessage' && !query.get('application_id'))
-    others.push({ status: 400, message: 'Application id is required' });
-  if (judged.matched.op.operationId.endsWith('Attachment') && !query.get('site_id'))
-    others.push({ status: 400 });
-  return [
-    expectRows(judged, ctx, 'noTokenAnswer', entry.requirement, 'sent without a token', [
-      ...entry.rows,
-      ...others,
-    ]),
+/**
+ * The error rows of the spec (`x-error-rows`) and the no-token answer its `security` calls for, judged
+ * by the one rule of lib/rules: a row added to the spec is judged here without code. Traffic's outcome
+ * has no "not judged": a row answered by another row the request may also meet is left out.
+ */
+export function errorRowOutcomes(judged: Judged, ops?: Map<string, RowOperation>): RuleOutcome[] {
+  const exchange = { ...judged.exchange, operation: judged.matched.op.operationId };
+  const judgements = [
+    ...judgeNoToken(exchange, {}, ops).map((j) => ({ rule: 'noTokenAnswer', j })),
+    ...judgeErrorRows(exchange, {}, ops).map((j) => ({ rule: 'errorRow', j })),
   ];
+  return judgements
+    .filter(({ j }) => j.outcome !== 'not judged')
+    .map(({ rule, j }) => ({
+      rule,
+      requirement: j.requirement,
+      exchange: judged.exchange.index,
+      related: [],
+      passed: j.outcome === 'held',
+      message: `${judged.matched.label}: ${j.instance}${j.reason ? `; ${j.reason}` : ''}`,
+    }));
 }
 
 type Json = Record<string, unknown>;
@@ -178,96 +144,6 @@ function blockedConversation(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   ];
 }
 
-const ATTACHMENT_MAX_BYTES = 26_214_400; // the larger reading of 25 MB; 25,000,000 is the other
-const ATTACHMENT_REFUSED: Row[] = [{ status: 400 }, ANY_403, { status: 500 }];
-
-function attachmentUpload(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  if (judged.matched.op.operationId !== 'uploadAttachment' || !judged.caller) return [];
-  const { exchange } = judged;
-  const out: RuleOutcome[] = [];
-  if (!exchange.request.url.searchParams.get('site_id'))
-    out.push(
-      expectRows(
-        judged,
-        ctx,
-        'attachmentSiteId',
-        'ATT-ERR-SITE-ID-MISSING',
-        'sent without the query parameter site_id',
-        [{ status: 400 }, ANY_403],
-      ),
-    );
-  const files =
-    formParts(exchange.request.headers['content-type'], exchange.request.body)?.filter(
-      (p) => p.filename !== undefined,
-    ) ?? [];
-  for (const file of files) {
-    if (file.size === 0)
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          'attachmentEmpty',
-          'ATT-ERR-EMPTY',
-          'an empty attachment',
-          ATTACHMENT_REFUSED,
-        ),
-      );
-    else if (file.size > ATTACHMENT_MAX_BYTES && !exchange.request.bodyLossy)
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          'attachmentSize',
-          'ATT-ERR-TOO-LARGE',
-          `an attachment of ${file.size} bytes (more than 25 MB under either reading)`,
-          ATTACHMENT_REFUSED,
-        ),
-      );
-    if (/[/\\]/.test(file.filename ?? ''))
-      out.push(
-        expectRows(
-          judged,
-          ctx,
-          'attachmentName',
-          'ATT-ERR-NAME-SLASH',
-          'a file name with / or a backslash',
-          ATTACHMENT_REFUSED,
-        ),
-      );
-  }
-  return out;
-}
-
-const BAD_REQUEST: Row = { status: 400, error: 'bad_request' };
-
-function packId(judged: Judged, ctx: RuleContext): RuleOutcome[] {
-  const id = judged.matched.params.pack_id;
-  if (id === undefined || !judged.caller || !judged.matched.op.operationId.match(/FiscalDocument/)) return [];
-  if (!/^-?\d+$/.test(id))
-    return [
-      expectRows(
-        judged,
-        ctx,
-        'fiscalPackId',
-        'FIS-ERR-PACK-ID-NONNUMERIC',
-        `pack id ${JSON.stringify(id)} not numeric`,
-        [BAD_REQUEST, FORBIDDEN],
-      ),
-    ];
-  if (Number(id) <= 0)
-    return [
-      expectRows(
-        judged,
-        ctx,
-        'fiscalPackId',
-        'FIS-ERR-PACK-ID-NOT-POSITIVE',
-        `pack id ${id} not greater than 0`,
-        [BAD_REQUEST, FORBIDDEN],
-      ),
-    ];
-  return [];
-}
-
 /** The fiscal upload's own conditions: judged by the registry's rule (lib/rules/fiscal-model.ts FISCAL_UPLOAD_RULE). */
 function fiscalUpload(judged: Judged): RuleOutcome[] {
   return ruleOutcomes(judged, FISCAL_UPLOAD_RULE, checkName);
@@ -276,12 +152,7 @@ function fiscalUpload(judged: Judged): RuleOutcome[] {
 /** Every rule a single exchange shows. */
 export function requestRules(judged: Judged, ctx: RuleContext): RuleOutcome[] {
   return [
-    noToken,
-    messageText,
-    messageBody,
-    blockedConversation,
-    attachmentUpload,
-    packId,
-    fiscalUpload,
-  ].flatMap((rule) => rule(judged, ctx));
+    ...errorRowOutcomes(judged),
+    ...[messageText, messageBody, blockedConversation, fiscalUpload].flatMap((rule) => rule(judged, ctx)),
+  ];
 }

@@ -8,23 +8,24 @@ import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts'
 import { readLedger } from '../../lib/client/rate-limit.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import type { Caller, CallOptions } from '../../lib/client/types.ts';
+import { specRowOperations } from '../../lib/rules/error-row-data.ts';
+import { judgeNoToken, noTokenRows } from '../../lib/rules/no-token.ts';
+import { rowExchange } from './support/error-rows.ts';
+import { expectJudgements } from './support/judgements.ts';
 import { readOrder } from './support/orders.ts';
 
+/**
+ * How to call a protected read with the profile's ids. What it answers without a token is not here: the
+ * spec says it (`security` and the no-token rows of `x-error-rows`), judged by lib/rules/no-token.ts.
+ */
 interface ProtectedRead {
   operationId: string;
   options: (t: TargetProfile) => Omit<CallOptions, 'as'>;
-  /** The error code the operation answers without a token (the order resource has its own). */
-  noTokenError: string;
-  noTokenStatusIsGap?: boolean;
-  /** Other documented answers without a token (Authentication 3's rule beside the resource's own code). */
-  noTokenOrElse?: ExpectedError['orElse'];
   /**
    * How the operation refuses a user outside the resource: the unavailable-site user is one too, and
    * the reference does not say which refusal comes first.
    */
   outsiderRefusal?: ExpectedError['orElse'];
-  /** Shown "called without a token or with one" (Authentication 6): a foreign target may answer it. */
-  answersWithoutToken?: boolean;
 }
 
 const NOT_OWNED: ExpectedError['orElse'] = [
@@ -36,8 +37,6 @@ const ACCESS_DENIED: ExpectedError['orElse'] = [{ status: 403 }];
 const orderRead = (operationId: string): ProtectedRead => ({
   operationId,
   options: (t) => ({ path: { order_id: t.orders.byStatus.paid } }),
-  noTokenError: 'not_identified_user',
-  noTokenStatusIsGap: true,
   outsiderRefusal: NOT_OWNED,
 });
 
@@ -49,47 +48,36 @@ const PROTECTED_READS: ProtectedRead[] = [
   {
     operationId: 'searchOrders',
     options: (t) => ({ query: { seller: t.users.seller.id, 'order.status': 'paid' } }),
-    // The order resource's code, or the 403 access_token_not_granted every call without a token gets.
-    noTokenError: 'not_identified_user',
-    noTokenStatusIsGap: true,
-    noTokenOrElse: [{ status: 403, error: 'access_token_not_granted' }],
     // Search errors are not shown: the refusal of another user's orders is any client error.
     outsiderRefusal: [{ status: 403, statusIsGap: true }],
   },
   {
     operationId: 'getShipment',
     options: (t) => ({ path: { shipping_id: t.orders.shipment }, headers: referenceHeaders('getShipment') }),
-    noTokenError: 'access_token_not_granted',
     outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'getShipmentLeadTime',
     options: (t) => ({ path: { shipment_id: t.orders.shipment } }),
-    noTokenError: 'access_token_not_granted',
     outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'listFiscalDocuments',
     options: (t) => ({ path: { pack_id: t.fiscal.documentsPack } }),
-    noTokenError: 'access_token_not_granted',
   },
   {
     operationId: 'listPackMessages',
     options: (t) => ({ path: { pack_id: t.messaging.pack, user_id: t.users.seller.id } }),
-    noTokenError: 'access_token_not_granted',
     outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'getMessage',
     options: (t) => ({ path: { message_id: t.messaging.messageId } }),
-    noTokenError: 'access_token_not_granted',
     outsiderRefusal: ACCESS_DENIED,
   },
   {
     operationId: 'getShippingOptions',
     options: (t) => ({ path: { item_id: t.catalog.shippingItem }, query: { zip_code: t.catalog.zipCode } }),
-    noTokenError: 'access_token_not_granted',
-    answersWithoutToken: true,
   },
 ];
 
@@ -99,6 +87,53 @@ const call = (
   target: TargetProfile,
   as: Caller,
 ) => api.call(read.operationId, { ...read.options(target), as });
+
+/** Reads a call without a token is judged on: the protected reads, and the user status (its token in the query). */
+const NO_TOKEN_READS: ProtectedRead[] = [
+  ...PROTECTED_READS,
+  {
+    operationId: 'getUserStatus',
+    options: (t) => ({ path: { user_id: t.users.seller.id }, query: { attributes: 'status' } }),
+  },
+];
+
+/** Protected reads of the spec left out of NO_TOKEN_READS, with why (the downloads need an id a write makes). */
+const NOT_READ_WITHOUT_TOKEN: Record<string, string> = {
+  downloadFiscalDocument: 'the document id comes from an upload (fiscal-uploads.spec.ts)',
+  downloadAttachment: 'the attachment id comes from an upload (attachments.spec.ts)',
+};
+
+/** The requirements of an operation's no-token rows (its own, else Authentication 3's). */
+const noTokenRequirements = (operationId: string): string[] => {
+  const op = specRowOperations().get(operationId);
+  return op ? noTokenRows(op).map((row) => row.requirement) : [];
+};
+
+test.describe("a call without a token, as the spec's security says", () => {
+  test('every read whose security requires a token is called without one', () => {
+    const reads = [...specRowOperations().values()].filter((op) => op.tokenRequired && op.method === 'GET');
+    const covered = new Set(NO_TOKEN_READS.map((read) => read.operationId));
+    expect(
+      reads.map((op) => op.operationId).filter((id) => !covered.has(id) && !(id in NOT_READ_WITHOUT_TOKEN)),
+    ).toEqual([]);
+  });
+
+  for (const read of NO_TOKEN_READS) {
+    test(
+      `${read.operationId} answers a call without a token with its no-token row`,
+      verifies([...noTokenRequirements(read.operationId), 'GEN-ERROR-SHAPE'], '@readonly'),
+      async ({ api, target }) => {
+        const options = read.options(target);
+        const res = await api.call(read.operationId, { ...options, as: 'anonymous' });
+        const judgements = judgeNoToken(rowExchange(read.operationId, options, undefined, res), {
+          mock: target.isMock,
+        });
+        expect(judgements.length, `${res.label}: judged as a call without a token`).toBeGreaterThan(0);
+        expectJudgements(judgements);
+      },
+    );
+  }
+});
 
 test.describe('Authentication', () => {
   for (const read of PROTECTED_READS) {
@@ -111,29 +146,6 @@ test.describe('Authentication', () => {
         expect(res.status, `AUTH-BEARER-HEADER: ${res.label}`).toBeLessThan(300);
         expect(res.headers['content-type'] ?? '', `GEN-JSON-BODIES: ${res.label}`).toContain(
           'application/json',
-        );
-      },
-    );
-
-    test(
-      `${read.operationId} refuses a call without a token with ${read.noTokenError}`,
-      verifies(['AUTH-NO-TOKEN-403', 'GEN-ERROR-SHAPE'], '@readonly'),
-      async ({ api, target }) => {
-        const res = await call(api, read, target, 'anonymous');
-        if (read.answersWithoutToken && res.status === 200 && !target.isMock) {
-          notJudged('AUTH-NO-TOKEN-403', res.label, 'shown called without a token or with one: answered');
-          return;
-        }
-        expectError(
-          res,
-          {
-            status: 403,
-            error: read.noTokenError,
-            statusIsGap: read.noTokenStatusIsGap,
-            orElse: read.noTokenOrElse,
-          },
-          target,
-          'AUTH-NO-TOKEN-403',
         );
       },
     );
