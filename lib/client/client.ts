@@ -292,7 +292,7 @@ export class ApiClient {
     const judged = judge(findings, this.profile);
     recordFindings(judged);
     judgeAnswer(operationId, status, body, judged);
-    keepFacts(factsOfAnswer(operationId, status, body));
+    keepFacts(factsOfAnswer(operationId, status, body, { path: label.slice(label.indexOf(' ') + 1), bytes }));
     const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
     if (status >= 300 && status < 400 && headers.location !== undefined) {
       violations.push(
