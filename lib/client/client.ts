@@ -6,8 +6,7 @@ import { tallyAnswer, workerPresence } from '../checks/presence.ts';
 import { fieldRequirementsShown } from '../checks/requirement-of.ts';
 import type { Spec } from '../checks/spec.ts';
 import { failingOf, type JudgedFinding, judge, recordFindings } from '../checks/verdict.ts';
-import { factsOfAnswer } from '../facts/extract.ts';
-import { keepFacts } from '../facts/reads.ts';
+import { observeAnswer } from '../facts/observe.ts';
 import { recordJudgement } from '../judge/judgement.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import { attachExchange, clip, type Exchange } from './evidence.ts';
@@ -292,7 +291,7 @@ export class ApiClient {
     const judged = judge(findings, this.profile);
     recordFindings(judged);
     judgeAnswer(operationId, status, body, judged);
-    keepFacts(factsOfAnswer(operationId, status, body, { path: label.slice(label.indexOf(' ') + 1), bytes }));
+    observeAnswer({ operationId, label, requestHeaders, status, headers, bytes, text, body });
     const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
     if (status >= 300 && status < 400 && headers.location !== undefined) {
       violations.push(

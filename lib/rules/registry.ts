@@ -1,5 +1,6 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { MEANING_RULES } from './meanings/index.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
 /**
@@ -8,6 +9,7 @@ import type { Rule, RuleContext } from './rule.ts';
  */
 const RULES: readonly Rule[] = [
   // Each rule module's exported rules, listed here (one line per module).
+  ...MEANING_RULES,
 ];
 
 /** The rules that judge a requirement. */

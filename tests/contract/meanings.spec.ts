@@ -9,6 +9,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import { type BodyAt, bodyAt, hasStatus, type Omittable } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
+import { exchangeOf, judgeMeanings } from '../../lib/facts/observe.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { needed, shown } from './support/listed.ts';
@@ -678,6 +679,57 @@ test.describe('Delivery promises and account status: what values mean', () => {
           else notJudged(requirement, `the ${as}'s status`, `list.allow is ${JSON.stringify(list?.allow)}`);
         }
       }
+    },
+  );
+});
+
+/** The meaning rules (lib/rules/meanings) applied to answers this test received, each judgement recorded. */
+function judgeValues(answers: ApiResponse[], anonymous: ApiResponse[] = []): void {
+  const exchanges = [
+    ...answers.map((res) => ({ res, requestHeaders: { authorization: 'Bearer (the caller)' } })),
+    ...anonymous.map((res) => ({ res, requestHeaders: {} })),
+  ].map(({ res, requestHeaders }) => exchangeOf({ ...res, requestHeaders }));
+  for (const j of exchanges.flatMap(judgeMeanings))
+    if (j.outcome === 'not judged') notJudged(j.requirement, j.instance, j.reason ?? 'not judged');
+    else expect(j.outcome, `${j.requirement}: ${j.instance}${j.reason ? ` (${j.reason})` : ''}`).toBe('held');
+}
+
+test.describe('Values in their stated meaning: forms, units, echoes, precedence', () => {
+  test(
+    'should write time zones, delivery promises and paging as the reference states them',
+    verifies(
+      ['VAL-COUNTRY-TIME-ZONE', 'VAL-EDT-UNIT-HOUR', 'VAL-EDT-HANDLING-KNOWN', 'VAL-LISTING-PAGING-ECHO'],
+      '@readonly',
+    ),
+    async ({ api, target }) => {
+      const country = await api.call('getCountry', {
+        as: 'seller',
+        path: { country_id: target.catalog.countryId },
+      });
+      const lead = await api.call('getShipmentLeadTime', {
+        as: 'seller',
+        path: { shipment_id: target.orders.shipment },
+      });
+      const page = await api.call('listPackMessages', {
+        as: 'seller',
+        path: { pack_id: target.messaging.pack, user_id: target.users.seller.id },
+        query: { limit: 1, offset: 1 },
+      });
+      judgeValues([country, lead, page]);
+    },
+  );
+
+  test(
+    'should refuse a call without a token as such, whatever else is wrong with it',
+    verifies(['VAL-NO-TOKEN-FIRST'], '@readonly'),
+    async ({ api, target }) => {
+      const badOrder = await api.call('getOrder', { as: 'anonymous', path: { order_id: 'not-an-id' } });
+      const badListing = await api.call('listPackMessages', {
+        as: 'anonymous',
+        path: { pack_id: target.messaging.pack, user_id: target.users.seller.id },
+        query: { limit: 0 },
+      });
+      judgeValues([], [badOrder, badListing]);
     },
   );
 });
