@@ -8,6 +8,7 @@ import { EVASION_FAULTS } from './evasion.ts';
 import { FINDINGS_FAULTS } from './findings.ts';
 import { HIDING_FAULTS } from './hiding.ts';
 import type { Fault } from './kit.ts';
+import { MEANING_FAULTS } from './meaning.ts';
 import { NESTED_FAULTS } from './nested.ts';
 import { RACE_FAULTS } from './races.ts';
 import { RULE_FAULTS } from './rules.ts';
@@ -69,6 +70,7 @@ export const FAULTS: readonly Fault[] = [
   ...FINDINGS_FAULTS,
   ...EVASION_FAULTS,
   ...DISAGREEING_FAULTS,
+  ...MEANING_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */
