@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeWorkerFacts } from '../facts/reads.ts';
 import { shownBaseURL } from '../profile/load.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import type { ProfileInput } from '../profile/types.ts';
@@ -21,6 +22,8 @@ interface DiscoverOptions {
   timeLimitMs?: number;
   /** Default the profile's requestsPerSecond (the suite's pacing). */
   requestsPerSecond?: number;
+  /** Where the run's judgements after it are read from; default the folder of discovery.json. */
+  reportsDir?: string;
 }
 
 const DEFAULT_LIMITS = { requestBudget: 300, timeLimitMs: 60_000 };
@@ -62,6 +65,8 @@ export async function discover(
     if (!(error instanceof DiscoveryStopped)) throw error;
     stoppedBy = error.by;
   }
+  // What discovery read is judged after the run with every answer of the tests (lib/facts).
+  writeWorkerFacts(options.reportsDir ?? dirname(discoveryFile()), 'discovery');
   return {
     target: profile.name,
     // The discovery file is a report: a secret base URL is written as its placeholder.

@@ -2,6 +2,7 @@ import { TargetRateLimited } from '../client/rate-limit.ts';
 import { callTarget } from '../client/target-call.ts';
 import type { OperationId } from '../client/typed.ts';
 import type { ProfileInput, UserRole } from '../profile/types.ts';
+import { observeDiscoveryAnswer } from './observed.ts';
 
 /** Discovery ran out of its request budget or time limit: what was found so far stands. */
 export class DiscoveryStopped extends Error {
@@ -125,7 +126,9 @@ export class Reader {
         policy: this.profile.rateLimit,
       });
       const text = answer.bytes.toString('utf8');
-      return { status: answer.status, headers: new Headers(answer.headers), body: parse(text) };
+      const body = parse(text);
+      observeDiscoveryAnswer(path, search.toString(), token !== undefined, { ...answer, text, body });
+      return { status: answer.status, headers: new Headers(answer.headers), body };
     } catch (error) {
       if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
       return { status: statusOf(error), headers: new Headers(), body: undefined };
