@@ -7,7 +7,7 @@ import { ERROR_FAULTS } from './errors.ts';
 import { EVASION_FAULTS } from './evasion.ts';
 import { FINDINGS_FAULTS } from './findings.ts';
 import { HIDING_FAULTS } from './hiding.ts';
-import type { Fault } from './kit.ts';
+import type { Fault, FaultClass } from './kit.ts';
 import { MEANING_FAULTS } from './meaning.ts';
 import { NESTED_FAULTS } from './nested.ts';
 import { RACE_FAULTS } from './races.ts';
@@ -49,10 +49,17 @@ const GAP_ONLY: Record<string, string> = {
     'the reference lists status.list without stating it is always there: a read-only run reports the omission, and fails it once the target memory saw the field in every answer',
 };
 
+/** The families of the classes issue 36 measures; every other family is of class other. */
+const CLASS_FAMILIES: [readonly Fault[], FaultClass][] = [
+  [DISAGREEING_FAULTS, 'disagreeing'],
+  [MEANING_FAULTS, 'meaning'],
+];
+
 function classified(fault: Fault): Fault {
   const needsWrite = WRITE_ONLY[fault.name];
   const breaksGap = GAP_ONLY[fault.name];
-  return { ...fault, ...(needsWrite ? { needsWrite } : {}), ...(breaksGap ? { breaksGap } : {}) };
+  const faultClass = CLASS_FAMILIES.find(([family]) => family.includes(fault))?.[1] ?? 'other';
+  return { ...fault, faultClass, ...(needsWrite ? { needsWrite } : {}), ...(breaksGap ? { breaksGap } : {}) };
 }
 
 /** Every named fault the mutation run plants, one at a time. */
