@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { COMPLETENESS_FAULTS } from './completeness.ts';
+import { DEEP_FAULTS } from './deep.ts';
 import { DISAGREEING_FAULTS } from './disagreeing.ts';
 import { ERROR_FAULTS } from './errors.ts';
 import { EVASION_FAULTS } from './evasion.ts';
@@ -53,6 +54,7 @@ const GAP_ONLY: Record<string, string> = {
 const CLASS_FAMILIES: [readonly Fault[], FaultClass][] = [
   [DISAGREEING_FAULTS, 'disagreeing'],
   [MEANING_FAULTS, 'meaning'],
+  [DEEP_FAULTS, 'hidden-deep'],
 ];
 
 function classified(fault: Fault): Fault {
@@ -78,6 +80,7 @@ export const FAULTS: readonly Fault[] = [
   ...EVASION_FAULTS,
   ...DISAGREEING_FAULTS,
   ...MEANING_FAULTS,
+  ...DEEP_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */
