@@ -79,6 +79,7 @@ export async function discover(
     stoppedBy,
     found: findings.list,
     failed: findings.failedReads,
+    readsFor: Object.fromEntries(reader.readsFor),
   };
 }
 
@@ -91,6 +92,8 @@ export interface NeedState {
   from?: string;
   /** The status of the failed read (0: no answer). */
   status?: number;
+  /** Not found: the reads discovery made looking for it (0 when it never looked). */
+  reads?: number;
 }
 
 /** "read failed (status 503 on GET /orders/search?...)" or "(no answer ...)": why a need was not found. */
@@ -132,7 +135,13 @@ export function resolveProfile(profile: ProfileInput, result?: DiscoveryResult):
         from: failed.read,
         status: failed.status,
       };
-    if (!found) return { path: need.path, what: need.what, state: 'not found' };
+    if (!found)
+      return {
+        path: need.path,
+        what: need.what,
+        state: 'not found',
+        ...(need.discoverable && result ? { reads: result.readsFor?.[need.path] ?? 0 } : {}),
+      };
     setAt(merged, need.path, found.value);
     return { path: need.path, what: need.what, state: 'discovered', from: found.from };
   });

@@ -61,6 +61,8 @@ type Query = Record<string, string | number | undefined>;
  */
 export class Reader {
   used = 0;
+  /** Reads made for each need (a read serving nested steps counts for each): what a need not found cost. */
+  readonly readsFor = new Map<string, number>();
   private readonly deadline: number;
   /** The needs the reads under way are made for (steps nest: a failure counts for all of them). */
   private readonly serving: (readonly string[])[] = [];
@@ -106,6 +108,8 @@ export class Reader {
     if (this.used >= this.options.requestBudget) throw new DiscoveryStopped('budget');
     if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
     this.used += 1;
+    for (const need of new Set(this.serving.flat()))
+      this.readsFor.set(need, (this.readsFor.get(need) ?? 0) + 1);
     const token = as ? this.profile.users[as]?.token : undefined;
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query))
