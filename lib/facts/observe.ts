@@ -1,6 +1,6 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
-import { MEANING_RULES } from '../rules/meanings/index.ts';
+import { MEANING_RULES } from '../rules/meanings.ts';
 import { factsOfAnswer } from './extract.ts';
 import { keepFacts, keepMeanings } from './reads.ts';
 
@@ -44,7 +44,7 @@ export function exchangeOf(answer: ObservedAnswer): Exchange {
 
 /**
  * Keeps what the run judges after it ends from one answer: its facts (one fact, one value) and the
- * judgements of the meaning rules (lib/rules/meanings) on it.
+ * judgements of the meaning rules (lib/rules/meaning-*.ts) on it.
  */
 export function observeAnswer(answer: ObservedAnswer): void {
   const exchange = exchangeOf(answer);

@@ -1,6 +1,6 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
-import { MEANING_RULES } from './meanings/index.ts';
+import { MEANING_RULES } from './meanings.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
 /**

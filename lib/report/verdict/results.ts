@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts';
-import { runRecords } from '../../facts/records.ts';
+import { type RunJudgements, runJudgements } from '../../facts/records.ts';
 import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
 import { type RunScope, scopeOf } from './scope.ts';
 
@@ -139,6 +139,23 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonT
   for (const child of suite.suites ?? []) flatten(child, here, out, raw);
 }
 
+/** Judgements made after the run (lib/facts) as a record like a test's, failed when one broke. */
+function recordOf({ title, file, project, judgements }: RunJudgements): TestRecord {
+  const broken = judgements.find((j) => j.outcome === 'broken');
+  return {
+    title,
+    file,
+    project,
+    tags: [],
+    requirements: [...new Set(judgements.map((j) => j.requirement))].sort(),
+    outcome: broken ? 'failed' : 'passed',
+    durationMs: 0,
+    findings: [],
+    judgements,
+    ...(broken ? { error: `${broken.requirement}: ${broken.instance}: ${broken.reason}` } : {}),
+  };
+}
+
 /** The tests and the stats of a Playwright JSON report. */
 export function readResults(path: string): {
   tests: TestRecord[];
@@ -152,7 +169,7 @@ export function readResults(path: string): {
   const tests: TestRecord[] = [];
   const raw: JsonTest[] = [];
   for (const suite of report.suites) flatten(suite, [], tests, raw);
-  tests.push(...runRecords(dirname(path)));
+  tests.push(...runJudgements(dirname(path)).map(recordOf));
   const errors = (report.errors ?? []).map((error) => firstLine(error.message));
   const scope = scopeOf(raw, report.config);
   return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors, scope };

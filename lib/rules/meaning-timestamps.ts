@@ -1,6 +1,6 @@
-import type { Judgement } from '../../judge/judgement.ts';
-import type { Rule } from '../rule.ts';
-import { asked, isObject, verdict } from './kit.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import { asked, isObject, verdict } from './meaning-kit.ts';
+import type { Rule } from './rule.ts';
 
 /** Any ISO 8601 offset form (Z, ±hh:mm, ±hhmm, ±hh) and fraction (. or ,); an offset or Z is required. */
 export const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;

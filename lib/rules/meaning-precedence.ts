@@ -1,6 +1,6 @@
-import type { Exchange } from '../../exchange/exchange.ts';
-import type { Rule } from '../rule.ts';
-import { asked, isObject, verdict } from './kit.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import { asked, isObject, verdict } from './meaning-kit.ts';
+import type { Rule } from './rule.ts';
 
 /** Calls the reference protects with a token ("orders, fiscal documents, messages, attachments, shipping options", user status). */
 const PROTECTED = new Set([

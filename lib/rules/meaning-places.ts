@@ -1,5 +1,5 @@
-import type { Rule } from '../rule.ts';
-import { asked, notJudged, onOperations, successBody, verdict } from './kit.ts';
+import { asked, notJudged, onOperations, successBody, verdict } from './meaning-kit.ts';
+import type { Rule } from './rule.ts';
 
 /** "time_zone (string like GMT-03:00)": GMT and a signed hh:mm offset (GMT alone for UTC). */
 export const TIME_ZONE_FORM = /^GMT([+-]\d{2}:\d{2})?$/;

@@ -1,7 +1,16 @@
-import type { Exchange } from '../../exchange/exchange.ts';
-import type { Judgement } from '../../judge/judgement.ts';
-import type { Rule } from '../rule.ts';
-import { asked, isObject, type Json, list, notJudged, onOperations, successBody, verdict } from './kit.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import {
+  asked,
+  isObject,
+  type Json,
+  list,
+  notJudged,
+  onOperations,
+  successBody,
+  verdict,
+} from './meaning-kit.ts';
+import type { Rule } from './rule.ts';
 
 /** The delivery promises an answer holds, each with where it stands. */
 function promisesOf(exchange: Exchange): [string, Json][] {

@@ -1,7 +1,7 @@
-import type { Exchange } from '../../exchange/exchange.ts';
-import type { Judgement } from '../../judge/judgement.ts';
-import type { Rule } from '../rule.ts';
-import { asked, isObject, list, notJudged, onOperations, successBody, verdict } from './kit.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import { asked, isObject, list, notJudged, onOperations, successBody, verdict } from './meaning-kit.ts';
+import type { Rule } from './rule.ts';
 
 const queryOf = (exchange: Exchange, name: string) =>
   exchange.request.url.searchParams.get(name) ?? undefined;

@@ -1,5 +1,5 @@
-import type { Exchange } from '../../exchange/exchange.ts';
-import type { Judgement } from '../../judge/judgement.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
 
 export type Json = Record<string, unknown>;
 
