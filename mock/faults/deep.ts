@@ -98,17 +98,14 @@ export const DEEP_FAULTS: readonly Fault[] = [
     name: 'second-seller-document-type-swapped',
     requirement: 'FACT-FISCAL-READS',
     description:
-      "in a pack of two sellers, the buyer's list names the other seller's documents with the wrong file type",
+      "a pack's list names every document after its first with the wrong file type (a second seller's, a second kind)",
     install: (app) =>
-      onJson(app, 'GET /packs/:pack_id/fiscal_documents', (listing) => {
-        const docs = Array.isArray(listing.fiscal_documents) ? (listing.fiscal_documents as Json[]) : [];
-        // The buyer's list of a two-seller pack holds more documents than one seller may load (two).
-        if (docs.length <= 2) return listing;
-        return mapList(listing, 'fiscal_documents', (doc, i) =>
-          i < 2
+      onJson(app, 'GET /packs/:pack_id/fiscal_documents', (listing) =>
+        mapList(listing, 'fiscal_documents', (doc, i) =>
+          i === 0
             ? doc
             : { ...doc, file_type: doc.file_type === 'application/pdf' ? 'text/xml' : 'application/pdf' },
-        );
-      }),
+        ),
+      ),
   },
 ];
