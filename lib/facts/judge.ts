@@ -1,4 +1,5 @@
 import type { Judgement } from '../judge/judgement.ts';
+import { instantOf } from '../rules/meaning-timestamps.ts';
 import type { Fact } from './extract.ts';
 import type { Read } from './reads.ts';
 
@@ -31,8 +32,8 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T/;
 function normal(value: unknown): string {
   if (Array.isArray(value)) return JSON.stringify(value.map(normal));
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return JSON.stringify(Number(value));
-  if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)))
-    return `instant ${Date.parse(value)}`;
+  if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(instantOf(value)))
+    return `instant ${instantOf(value)}`;
   return JSON.stringify(value);
 }
 

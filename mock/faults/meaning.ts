@@ -2,7 +2,7 @@ import { type Fault, onJson, type RouteKey } from './kit.ts';
 
 /**
  * Regressions of meaning: every value keeps its type, only its form, unit, echo or precedence is wrong
- * (issue 36, values judged for their meaning); lib/rules/meanings judges them on every answer of a run.
+ * (issue 36, values judged for their meaning); lib/rules/meaning-*.ts judge them on every answer of a run.
  */
 
 type Json = Record<string, unknown>;

@@ -11,6 +11,7 @@ import { type BodyAt, bodyAt, hasStatus, type Omittable } from '../../lib/client
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
 import { exchangeOf, judgeMeanings } from '../../lib/facts/observe.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { instantOf } from '../../lib/rules/meaning-timestamps.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { needed, shown } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';
@@ -18,7 +19,8 @@ import { skipUnless } from './support/reference.ts';
 /** An order as a search lists it or a read answers it; fields the reference only lists may be left out. */
 type Order = Omittable<BodyAt<'getOrder', 200 | 206>>;
 
-const ms = (text: unknown) => Date.parse(typeof text === 'string' ? text : '');
+/** The instant of a timestamp in any ISO 8601 offset form ("-03", "-0300" too). */
+const ms = instantOf;
 /** Timestamps of two systems may differ by rounding: a second either way is not a wrong meaning. */
 const SLACK_MS = 1000;
 
@@ -683,7 +685,7 @@ test.describe('Delivery promises and account status: what values mean', () => {
   );
 });
 
-/** The meaning rules (lib/rules/meanings) applied to answers this test received, each judgement recorded. */
+/** The meaning rules (lib/rules/meaning-*.ts) applied to answers this test received, each judgement recorded. */
 function judgeValues(answers: ApiResponse[], anonymous: ApiResponse[] = []): void {
   const exchanges = [
     ...answers.map((res) => ({ res, requestHeaders: { authorization: 'Bearer (the caller)' } })),
