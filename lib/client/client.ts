@@ -7,8 +7,7 @@ import type { Spec } from '../checks/spec.ts';
 import { failingOf, type JudgedFinding, judge, recordFindings } from '../checks/verdict.ts';
 import { type Exchange, type ExchangeRequest, withExchange } from '../exchange/exchange.ts';
 import { buildRequest } from '../exchange/request.ts';
-import { factsOfAnswer } from '../facts/extract.ts';
-import { keepFacts } from '../facts/reads.ts';
+import { observeAnswer } from '../facts/observe.ts';
 import { recordJudgement } from '../judge/judgement.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import { attachExchange, clip, type ExchangeEvidence } from './evidence.ts';
@@ -253,7 +252,7 @@ export class ApiClient {
     const judged = judge(findings, this.profile);
     recordFindings(judged);
     judgeAnswer(operationId, status, body, judged);
-    keepFacts(factsOfAnswer(operationId, status, body));
+    observeAnswer(exchange);
     const violations = failingOf(judged).map((finding) => `[${finding.check}] ${finding.message}`);
     if (status >= 300 && status < 400 && headers.location !== undefined) {
       violations.push(

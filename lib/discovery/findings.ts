@@ -28,6 +28,8 @@ export interface DiscoveryResult {
   found: Finding[];
   /** For each need not found, the first read made for it that failed (absent: every read answered). */
   failed?: FailedRead[];
+  /** For each need discovery looked for, the reads it made for it (absent in results made before). */
+  readsFor?: Record<string, number>;
 }
 
 export function valueAt(root: unknown, path: string): unknown {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeWorkerFacts } from '../facts/reads.ts';
 import { shownBaseURL } from '../profile/load.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import type { ProfileInput } from '../profile/types.ts';
@@ -21,6 +22,8 @@ interface DiscoverOptions {
   timeLimitMs?: number;
   /** Default the profile's requestsPerSecond (the suite's pacing). */
   requestsPerSecond?: number;
+  /** Where the run's judgements after it are read from; default the folder of discovery.json. */
+  reportsDir?: string;
 }
 
 const DEFAULT_LIMITS = { requestBudget: 300, timeLimitMs: 60_000 };
@@ -62,6 +65,8 @@ export async function discover(
     if (!(error instanceof DiscoveryStopped)) throw error;
     stoppedBy = error.by;
   }
+  // What discovery read is judged after the run with every answer of the tests (lib/facts).
+  writeWorkerFacts(options.reportsDir ?? dirname(discoveryFile()), 'discovery');
   return {
     target: profile.name,
     // The discovery file is a report: a secret base URL is written as its placeholder.
@@ -74,6 +79,7 @@ export async function discover(
     stoppedBy,
     found: findings.list,
     failed: findings.failedReads,
+    readsFor: Object.fromEntries(reader.readsFor),
   };
 }
 
@@ -86,6 +92,8 @@ export interface NeedState {
   from?: string;
   /** The status of the failed read (0: no answer). */
   status?: number;
+  /** Not found: the reads discovery made looking for it (0 when it never looked). */
+  reads?: number;
 }
 
 /** "read failed (status 503 on GET /orders/search?...)" or "(no answer ...)": why a need was not found. */
@@ -127,7 +135,13 @@ export function resolveProfile(profile: ProfileInput, result?: DiscoveryResult):
         from: failed.read,
         status: failed.status,
       };
-    if (!found) return { path: need.path, what: need.what, state: 'not found' };
+    if (!found)
+      return {
+        path: need.path,
+        what: need.what,
+        state: 'not found',
+        ...(need.discoverable && result ? { reads: result.readsFor?.[need.path] ?? 0 } : {}),
+      };
     setAt(merged, need.path, found.value);
     return { path: need.path, what: need.what, state: 'discovered', from: found.from };
   });

@@ -2,6 +2,7 @@ import { TargetRateLimited } from '../client/rate-limit.ts';
 import { callTarget } from '../client/target-call.ts';
 import type { OperationId } from '../client/typed.ts';
 import type { ProfileInput, UserRole } from '../profile/types.ts';
+import { observeDiscoveryAnswer } from './observed.ts';
 
 /** Discovery ran out of its request budget or time limit: what was found so far stands. */
 export class DiscoveryStopped extends Error {
@@ -60,6 +61,8 @@ type Query = Record<string, string | number | undefined>;
  */
 export class Reader {
   used = 0;
+  /** Reads made for each need (a read serving nested steps counts for each): what a need not found cost. */
+  readonly readsFor = new Map<string, number>();
   private readonly deadline: number;
   /** The needs the reads under way are made for (steps nest: a failure counts for all of them). */
   private readonly serving: (readonly string[])[] = [];
@@ -105,6 +108,8 @@ export class Reader {
     if (this.used >= this.options.requestBudget) throw new DiscoveryStopped('budget');
     if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
     this.used += 1;
+    for (const need of new Set(this.serving.flat()))
+      this.readsFor.set(need, (this.readsFor.get(need) ?? 0) + 1);
     const token = as ? this.profile.users[as]?.token : undefined;
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query))
@@ -125,7 +130,9 @@ export class Reader {
         policy: this.profile.rateLimit,
       });
       const text = answer.bytes.toString('utf8');
-      return { status: answer.status, headers: new Headers(answer.headers), body: parse(text) };
+      const body = parse(text);
+      observeDiscoveryAnswer(path, search.toString(), token !== undefined, { ...answer, text, body });
+      return { status: answer.status, headers: new Headers(answer.headers), body };
     } catch (error) {
       if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
       return { status: statusOf(error), headers: new Headers(), body: undefined };

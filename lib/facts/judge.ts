@@ -1,4 +1,5 @@
 import type { Judgement } from '../judge/judgement.ts';
+import { instantOf } from '../rules/meaning-timestamps.ts';
 import type { Fact } from './extract.ts';
 import type { Read } from './reads.ts';
 
@@ -8,7 +9,19 @@ export const FACT_REQUIREMENTS = {
   category: 'FACT-CATEGORY-READS',
   location: 'FACT-LOCATION-READS',
   message: 'FACT-MESSAGE-READS',
+  shipment: 'FACT-SHIPMENT-READS',
+  pack: 'FACT-PACK-READS',
+  fiscal: 'FACT-FISCAL-READS',
 } as const satisfies Record<Fact['kind'], string>;
+
+/** The requirement of a place that shows part of a list another place shows whole (a discount's items). */
+export const WITHIN_REQUIREMENTS = {
+  order: 'FACT-DISCOUNT-ITEMS',
+} as const satisfies Partial<Record<Fact['kind'], string>>;
+
+export type FactRequirement =
+  | (typeof FACT_REQUIREMENTS)[keyof typeof FACT_REQUIREMENTS]
+  | (typeof WITHIN_REQUIREMENTS)[keyof typeof WITHIN_REQUIREMENTS];
 
 /** Two reads this close in time show one state of a live server; further apart, it may have moved on. */
 const CLOSE_MS = 30_000;
@@ -17,9 +30,10 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T/;
 
 /** One value however it is spelled: a numeric string as its number, a timestamp as its instant. */
 function normal(value: unknown): string {
+  if (Array.isArray(value)) return JSON.stringify(value.map(normal));
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return JSON.stringify(Number(value));
-  if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)))
-    return `instant ${Date.parse(value)}`;
+  if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(instantOf(value)))
+    return `instant ${instantOf(value)}`;
   return JSON.stringify(value);
 }
 
@@ -39,48 +53,80 @@ function disagreement(reads: Read[]): [Read, Read] | 'moved' | undefined {
   return undefined;
 }
 
+/** Each part-read (`within`) judged against the whole reads close to it in time. */
+function judgeWithin(key: string, parts: Read[], wholes: Read[]): Judgement[] {
+  const requirement = WITHIN_REQUIREMENTS[parts[0]?.kind as keyof typeof WITHIN_REQUIREMENTS];
+  if (!requirement || wholes.length === 0) return [];
+  return parts.map((part): Judgement => {
+    const instance = `${key}: ${part.place} within ${[...new Set(wholes.map((w) => w.place))].join(' / ')}`;
+    const close = wholes.filter((w) => Math.abs(w.at - part.at) <= CLOSE_MS);
+    if (close.length === 0)
+      return {
+        requirement,
+        outcome: 'not judged',
+        instance,
+        reason: 'the reads were taken more than 30 s apart',
+      };
+    const whole = close[0] as Read;
+    const members = new Set((Array.isArray(whole.value) ? whole.value : []).map(normal));
+    const strays = (Array.isArray(part.value) ? part.value : []).filter((v) => !members.has(normal(v)));
+    return strays.length === 0
+      ? { requirement, outcome: 'held', instance }
+      : { requirement, outcome: 'broken', instance, reason: `${shown(part)}; ${shown(whole)}` };
+  });
+}
+
+/** The reads of one field of one instance in every place, the whole ones compared with each other. */
+function judgeGroup(key: string, group: Read[]): Judgement[] {
+  const wholes = group.filter((r) => !r.within);
+  const parts = group.filter((r) => r.within);
+  const judged = judgeWithin(key, parts, wholes);
+  const places = [...new Set(wholes.map((r) => r.place))].sort();
+  if (places.length < 2) return judged;
+  const requirement = FACT_REQUIREMENTS[wholes[0]?.kind ?? 'order'];
+  const instance = `${key}: ${places.join(' / ')}`;
+  const found = disagreement(wholes);
+  if (found === 'moved')
+    return [
+      ...judged,
+      {
+        requirement,
+        outcome: 'not judged',
+        instance,
+        reason: 'the value changed between reads of one place (a live server)',
+      },
+    ];
+  if (found !== undefined)
+    return [
+      ...judged,
+      { requirement, outcome: 'broken', instance, reason: `${shown(found[0])}; ${shown(found[1])}` },
+    ];
+  const values = new Set(wholes.map((r) => normal(r.value)));
+  if (values.size === 1) return [...judged, { requirement, outcome: 'held', instance }];
+  return [
+    ...judged,
+    {
+      requirement,
+      outcome: 'not judged',
+      instance,
+      reason: 'the reads that differ were taken more than 30 s apart',
+    },
+  ];
+}
+
 /**
  * One fact, one value: every instance read in two places the reference ties together (an order in the
- * search and in its read…) has one value for each field both carry. A difference between reads close in
- * time breaks the rule, naming both; a value that moved between reads of one place is a live server.
+ * search and in its read…) has one value for each field both carry, and a place that shows part of a list
+ * (a discount's items) names only elements of the whole. A difference between reads close in time breaks
+ * the rule, naming both; a value that moved between reads of one place is a live server.
  */
 export function judgeFacts(reads: Read[]): Judgement[] {
   const groups = new Map<string, Read[]>();
   for (const read of reads) {
     const key = `${read.kind} ${read.id} ${read.field}`;
-    groups.set(key, [...(groups.get(key) ?? []), read]);
+    const group = groups.get(key);
+    if (group) group.push(read);
+    else groups.set(key, [read]);
   }
-  const judgements: Judgement[] = [];
-  for (const [key, group] of groups) {
-    const places = [...new Set(group.map((r) => r.place))].sort();
-    if (places.length < 2) continue;
-    const requirement = FACT_REQUIREMENTS[group[0]?.kind ?? 'order'];
-    const instance = `${key}: ${places.join(' / ')}`;
-    const found = disagreement(group);
-    if (found === undefined) {
-      const values = new Set(group.map((r) => normal(r.value)));
-      if (values.size === 1) judgements.push({ requirement, outcome: 'held', instance });
-      else
-        judgements.push({
-          requirement,
-          outcome: 'not judged',
-          instance,
-          reason: 'the reads that differ were taken more than 30 s apart',
-        });
-    } else if (found === 'moved')
-      judgements.push({
-        requirement,
-        outcome: 'not judged',
-        instance,
-        reason: 'the value changed between reads of one place (a live server)',
-      });
-    else
-      judgements.push({
-        requirement,
-        outcome: 'broken',
-        instance,
-        reason: `${shown(found[0])}; ${shown(found[1])}`,
-      });
-  }
-  return judgements;
+  return [...groups].flatMap(([key, group]) => judgeGroup(key, group));
 }

@@ -8,6 +8,14 @@ const CLASS: Record<NeedState['state'], string> = {
   'read failed': 'failed',
 };
 
+/** "read failed (...)", "not found after 12 reads", or the state. */
+function stateWords(need: NeedState): string {
+  if (need.state === 'read failed') return failedWords(need);
+  if (need.state === 'not found' && need.reads !== undefined)
+    return need.reads === 0 ? 'not found (no read was made for it)' : `not found after ${need.reads} reads`;
+  return need.state;
+}
+
 /** Each data need of the run: given by the profile, discovered (and from which read), not found, or read failed (with the status). */
 export function discoverySection(
   needs: NeedState[] | undefined,
@@ -22,7 +30,7 @@ export function discoverySection(
   const rows = needs
     .map(
       (n) =>
-        `<tr><td><code>${esc(n.path)}</code></td><td>${esc(n.what)}</td><td class="${CLASS[n.state]}">${esc(n.state === 'read failed' ? failedWords(n) : n.state)}</td><td class="muted">${esc(n.state === 'read failed' ? '' : (n.from ?? ''))}</td></tr>`,
+        `<tr><td><code>${esc(n.path)}</code></td><td>${esc(n.what)}</td><td class="${CLASS[n.state]}">${esc(stateWords(n))}</td><td class="muted">${esc(n.state === 'read failed' ? '' : (n.from ?? ''))}</td></tr>`,
     )
     .join('');
   return `<p>${counts.given} given by the profile, ${counts.discovered} discovered on the target, ${counts['not found']} not found, ${counts['read failed']} read failed (${esc(limits)}). Tests needing a value not found, or whose read failed, are reported not verified; a read failed is the target's answer (or silence), never a sign the data is absent.</p>

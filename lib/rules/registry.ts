@@ -2,6 +2,7 @@ import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import { ERROR_ROWS } from './error-rows.ts';
 import { FISCAL_UPLOAD_RULE } from './fiscal-model.ts';
+import { MEANING_RULES } from './meanings.ts';
 import { MESSAGE_TEXT_RULE } from './message-length.ts';
 import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
@@ -16,6 +17,7 @@ const RULES: readonly Rule[] = [
   FISCAL_UPLOAD_RULE,
   ERROR_ROWS,
   NO_TOKEN,
+  ...MEANING_RULES,
 ];
 
 /** The rules that judge a requirement. */

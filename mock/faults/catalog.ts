@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
 import { COMPLETENESS_FAULTS } from './completeness.ts';
+import { DEEP_FAULTS } from './deep.ts';
 import { DISAGREEING_FAULTS } from './disagreeing.ts';
 import { ERROR_FAULTS } from './errors.ts';
 import { EVASION_FAULTS } from './evasion.ts';
 import { FINDINGS_FAULTS } from './findings.ts';
 import { HIDING_FAULTS } from './hiding.ts';
-import type { Fault } from './kit.ts';
+import type { Fault, FaultClass } from './kit.ts';
+import { MEANING_FAULTS } from './meaning.ts';
 import { NESTED_FAULTS } from './nested.ts';
 import { RACE_FAULTS } from './races.ts';
 import { RULE_FAULTS } from './rules.ts';
@@ -48,10 +50,18 @@ const GAP_ONLY: Record<string, string> = {
     'the reference lists status.list without stating it is always there: a read-only run reports the omission, and fails it once the target memory saw the field in every answer',
 };
 
+/** The families of the classes issue 36 measures; every other family is of class other. */
+const CLASS_FAMILIES: [readonly Fault[], FaultClass][] = [
+  [DISAGREEING_FAULTS, 'disagreeing'],
+  [MEANING_FAULTS, 'meaning'],
+  [DEEP_FAULTS, 'hidden-deep'],
+];
+
 function classified(fault: Fault): Fault {
   const needsWrite = WRITE_ONLY[fault.name];
   const breaksGap = GAP_ONLY[fault.name];
-  return { ...fault, ...(needsWrite ? { needsWrite } : {}), ...(breaksGap ? { breaksGap } : {}) };
+  const faultClass = CLASS_FAMILIES.find(([family]) => family.includes(fault))?.[1] ?? 'other';
+  return { ...fault, faultClass, ...(needsWrite ? { needsWrite } : {}), ...(breaksGap ? { breaksGap } : {}) };
 }
 
 /** Every named fault the mutation run plants, one at a time. */
@@ -69,6 +79,8 @@ export const FAULTS: readonly Fault[] = [
   ...FINDINGS_FAULTS,
   ...EVASION_FAULTS,
   ...DISAGREEING_FAULTS,
+  ...MEANING_FAULTS,
+  ...DEEP_FAULTS,
 ].map(classified);
 
 /** Plants the named faults into the app; an unknown name is an error listing the known ones. */

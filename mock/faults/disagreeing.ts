@@ -61,4 +61,67 @@ export const DISAGREEING_FAULTS: readonly Fault[] = [
         ),
       ),
   },
+  {
+    name: 'lead-time-shipping-hours-stale',
+    requirement: 'FACT-SHIPMENT-READS',
+    description: "the lead time read promises a day more of carrier hours than the shipment read's lead_time",
+    install: (app) =>
+      onJson(app, 'GET /shipments/:shipment_id/lead_time', (lead) => {
+        const promise = lead.estimated_delivery_time as Json | undefined;
+        return typeof promise?.shipping === 'number'
+          ? { ...lead, estimated_delivery_time: { ...promise, shipping: promise.shipping + 24 } }
+          : lead;
+      }),
+  },
+  {
+    name: 'discount-names-item-not-ordered',
+    requirement: 'FACT-DISCOUNT-ITEMS',
+    description: "an order's discounts name an item id the order does not hold (a stale listing id)",
+    install: (app) =>
+      onJson(app, 'GET /orders/:order_id/discounts', (discounts) =>
+        mapList(discounts, 'details', (detail) =>
+          mapList(detail, 'items', (item) =>
+            typeof item.id === 'string' ? { ...item, id: `${item.id}9` } : item,
+          ),
+        ),
+      ),
+  },
+  {
+    name: 'listing-names-other-buyer',
+    requirement: 'FACT-PACK-READS',
+    description: "the pack listing names as the buyer of each message a user one id past the pack's buyer",
+    install: (app) =>
+      onJson(app, 'GET /messages/packs/:pack_id/sellers/:user_id', (listing, request) => {
+        const seller = Number((request.params as Record<string, string>).user_id);
+        const shifted = (party: unknown) =>
+          party && typeof party === 'object' && Number((party as Json).user_id) !== seller
+            ? { ...(party as Json), user_id: Number((party as Json).user_id) + 1 }
+            : party;
+        return mapList(listing, 'messages', (m) => ({ ...m, from: shifted(m.from), to: shifted(m.to) }));
+      }),
+  },
+  {
+    name: 'fiscal-list-file-type-swapped',
+    requirement: 'FACT-FISCAL-READS',
+    description: 'the fiscal documents list names a PDF as application/xml and an XML as application/pdf',
+    install: (app) =>
+      onJson(app, 'GET /packs/:pack_id/fiscal_documents', (listing) =>
+        mapList(listing, 'fiscal_documents', (doc) => ({
+          ...doc,
+          file_type: doc.file_type === 'application/pdf' ? 'application/xml' : 'application/pdf',
+        })),
+      ),
+  },
+  {
+    name: 'city-lists-neighborhood-names-lower-case',
+    requirement: 'FACT-LOCATION-READS',
+    description:
+      "a city read lists its neighborhoods' names in lower case; each neighborhood's own read does not",
+    install: (app) =>
+      onJson(app, 'GET /classified_locations/cities/:city_id', (city) =>
+        mapList(city, 'neighborhoods', (n) =>
+          typeof n.name === 'string' ? { ...n, name: n.name.toLowerCase() } : n,
+        ),
+      ),
+  },
 ];

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** What a regression does, as the mutation report groups them (issue 36): two reads of one fact that disagree, a value of the right type with the wrong meaning, data only a deep read reaches, or another. */
+export type FaultClass = 'disagreeing' | 'meaning' | 'hidden-deep' | 'other';
+
 /** A realistic regression of a real server, planted by the mutation run to prove the suite catches it. */
 export interface Fault {
   name: string;
@@ -10,6 +13,8 @@ export interface Fault {
   needsWrite?: string;
   /** Set when the fault breaks only a choice the reference leaves open (a gap): no foreign target can be held to it. */
   breaksGap?: string;
+  /** Its class in the mutation report; set by the catalog from the family it belongs to. */
+  faultClass?: FaultClass;
   install(app: FastifyInstance): void;
 }
 

@@ -1,7 +1,7 @@
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import { requirementOutcomes } from '../../lib/memory/coverage-drop.ts';
 import type { TestRecord } from '../../lib/report/verdict/results.ts';
-import type { Fault } from '../../mock/faults/kit.ts';
+import type { Fault, FaultClass } from '../../mock/faults/kit.ts';
 import type { SuiteProfile, SuiteRun } from './run.ts';
 
 /** What one profile's run did to one fault. */
@@ -24,6 +24,8 @@ export interface ProfileOutcome {
 
 export interface FaultOutcome {
   fault: string;
+  /** disagreeing, meaning, hidden-deep or other (absent in reports made before the classes). */
+  faultClass?: FaultClass;
   requirement: string;
   description: string;
   needsWrite?: string;
@@ -173,6 +175,7 @@ export function toOutcome(
 ): FaultOutcome {
   return {
     fault: fault.name,
+    faultClass: fault.faultClass ?? 'other',
     requirement: fault.requirement,
     description: fault.description,
     ...(fault.needsWrite ? { needsWrite: fault.needsWrite } : {}),
@@ -181,4 +184,33 @@ export function toOutcome(
     readonly,
     ...(two ? { two } : {}),
   };
+}
+
+/** One class of faults under each profile: killed of those the profile can observe. */
+export interface ClassTally {
+  faultClass: FaultClass;
+  faults: number;
+  byProfile: { profile: SuiteProfile['id']; killed: number; observable: number }[];
+}
+
+const CLASSES: FaultClass[] = ['disagreeing', 'meaning', 'hidden-deep', 'other'];
+
+/** The faults of each class and how many each profile killed (issue 36: the report by class). */
+export function classTallies(outcomes: FaultOutcome[]): ClassTally[] {
+  const profiles = (['full', 'readonly', 'two'] as const).filter((p) => outcomes.some((o) => o[p]?.ran));
+  return CLASSES.map((faultClass) => {
+    const mine = outcomes.filter((o) => (o.faultClass ?? 'other') === faultClass);
+    return {
+      faultClass,
+      faults: mine.length,
+      byProfile: profiles.map((profile) => {
+        const observable = mine.filter((o) => profile === 'full' || (!o.needsWrite && !o.breaksGap));
+        return {
+          profile,
+          killed: observable.filter((o) => o[profile]?.killed).length,
+          observable: observable.length,
+        };
+      }),
+    };
+  }).filter((tally) => tally.faults > 0);
 }

@@ -2,7 +2,6 @@ import type { RowOperation } from '../../lib/rules/error-row-data.ts';
 import { judgeErrorRows } from '../../lib/rules/error-rows.ts';
 import { FISCAL_UPLOAD_RULE } from '../../lib/rules/fiscal-model.ts';
 import { MESSAGE_TEXT_RULE, TEXT_LIMITS, type TextSender } from '../../lib/rules/message-length.ts';
-import { formParts } from '../../lib/rules/multipart.ts';
 import { judgeNoToken } from '../../lib/rules/no-token.ts';
 import { requestJson, responseJson } from './exchange.ts';
 import {
@@ -16,7 +15,6 @@ import {
 
 // Rules one exchange shows: the request's visible condition and the error row the reference gives for it.
 
-const FORBIDDEN: Row = { status: 403, error: 'forbidden' };
 const ANY_403: Row = { status: 403 };
 /**
  * The error rows of the spec (`x-error-rows`) and the no-token answer its `security` calls for, judged

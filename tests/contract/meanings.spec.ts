@@ -4,12 +4,21 @@
  * an answer carries them.
  */
 
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import {
+  expect,
+  expectJudgements,
+  notJudged,
+  type TargetProfile,
+  test,
+  verifies,
+} from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import { type BodyAt, bodyAt, hasStatus, type Omittable } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
+import { judgeMeanings } from '../../lib/facts/observe.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { instantOf } from '../../lib/rules/meaning-timestamps.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { needed, shown } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';
@@ -17,7 +26,8 @@ import { skipUnless } from './support/reference.ts';
 /** An order as a search lists it or a read answers it; fields the reference only lists may be left out. */
 type Order = Omittable<BodyAt<'getOrder', 200 | 206>>;
 
-const ms = (text: unknown) => Date.parse(typeof text === 'string' ? text : '');
+/** The instant of a timestamp in any ISO 8601 offset form ("-03", "-0300" too). */
+const ms = instantOf;
 /** Timestamps of two systems may differ by rounding: a second either way is not a wrong meaning. */
 const SLACK_MS = 1000;
 
@@ -678,6 +688,51 @@ test.describe('Delivery promises and account status: what values mean', () => {
           else notJudged(requirement, `the ${as}'s status`, `list.allow is ${JSON.stringify(list?.allow)}`);
         }
       }
+    },
+  );
+});
+
+/** The meaning rules (lib/rules/meaning-*.ts) applied to answers this test received, each judgement recorded. */
+function judgeValues(answers: ApiResponse[], anonymous: ApiResponse[] = []): void {
+  expectJudgements([...answers, ...anonymous].flatMap((res) => judgeMeanings(res.exchange)));
+}
+
+test.describe('Values in their stated meaning: forms, units, echoes, precedence', () => {
+  test(
+    'should write time zones, delivery promises and paging as the reference states them',
+    verifies(
+      ['VAL-COUNTRY-TIME-ZONE', 'VAL-EDT-UNIT-HOUR', 'VAL-EDT-HANDLING-KNOWN', 'VAL-LISTING-PAGING-ECHO'],
+      '@readonly',
+    ),
+    async ({ api, target }) => {
+      const country = await api.call('getCountry', {
+        as: 'seller',
+        path: { country_id: target.catalog.countryId },
+      });
+      const lead = await api.call('getShipmentLeadTime', {
+        as: 'seller',
+        path: { shipment_id: target.orders.shipment },
+      });
+      const page = await api.call('listPackMessages', {
+        as: 'seller',
+        path: { pack_id: target.messaging.pack, user_id: target.users.seller.id },
+        query: { limit: 1, offset: 1 },
+      });
+      judgeValues([country, lead, page]);
+    },
+  );
+
+  test(
+    'should refuse a call without a token as such, whatever else is wrong with it',
+    verifies(['VAL-NO-TOKEN-FIRST'], '@readonly'),
+    async ({ api, target }) => {
+      const badOrder = await api.call('getOrder', { as: 'anonymous', path: { order_id: 'not-an-id' } });
+      const badListing = await api.call('listPackMessages', {
+        as: 'anonymous',
+        path: { pack_id: target.messaging.pack, user_id: target.users.seller.id },
+        query: { limit: 0 },
+      });
+      judgeValues([], [badOrder, badListing]);
     },
   );
 });

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts';
-import { judgeFacts } from '../../facts/judge.ts';
-import { readRunFacts } from '../../facts/reads.ts';
+import { type RunJudgements, runJudgements } from '../../facts/records.ts';
 import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
 import { type RunScope, scopeOf } from './scope.ts';
 
@@ -140,25 +139,20 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonT
   for (const child of suite.suites ?? []) flatten(child, here, out, raw);
 }
 
-/**
- * One fact, one value, judged after the run over every answer its workers received (lib/facts): one record
- * like a test's, failed when two reads of one instance disagree. Undefined when no instance was read twice.
- */
-function factsRecord(reportsDir: string): TestRecord | undefined {
-  const judgements = judgeFacts(readRunFacts(reportsDir));
-  if (judgements.length === 0) return undefined;
-  const broken = judgements.filter((j) => j.outcome === 'broken');
+/** Judgements made after the run (lib/facts) as a record like a test's, failed when one broke. */
+function recordOf({ title, file, project, judgements }: RunJudgements): TestRecord {
+  const broken = judgements.find((j) => j.outcome === 'broken');
   return {
-    title: 'one fact, one value: every instance read in two places has one value',
-    file: 'lib/facts/judge.ts',
-    project: 'facts',
+    title,
+    file,
+    project,
     tags: [],
     requirements: [...new Set(judgements.map((j) => j.requirement))].sort(),
-    outcome: broken.length > 0 ? 'failed' : 'passed',
+    outcome: broken ? 'failed' : 'passed',
     durationMs: 0,
     findings: [],
-    judgements: judgements.map((j) => ({ ...j, count: 1 })),
-    ...(broken[0] ? { error: `${broken[0].requirement}: ${broken[0].instance}: ${broken[0].reason}` } : {}),
+    judgements,
+    ...(broken ? { error: `${broken.requirement}: ${broken.instance}: ${broken.reason}` } : {}),
   };
 }
 
@@ -175,8 +169,7 @@ export function readResults(path: string): {
   const tests: TestRecord[] = [];
   const raw: JsonTest[] = [];
   for (const suite of report.suites) flatten(suite, [], tests, raw);
-  const facts = factsRecord(dirname(path));
-  if (facts) tests.push(facts);
+  tests.push(...runJudgements(dirname(path)).map(recordOf));
   const errors = (report.errors ?? []).map((error) => firstLine(error.message));
   const scope = scopeOf(raw, report.config);
   return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors, scope };

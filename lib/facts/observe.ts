@@ -1,0 +1,28 @@
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import { MEANING_RULES } from '../rules/meanings.ts';
+import { factsOfAnswer } from './extract.ts';
+import { keepFacts, keepMeanings } from './reads.ts';
+
+/**
+ * Keeps what the run judges after it ends from one answer: its facts (one fact, one value) and the
+ * judgements of the meaning rules (lib/rules/meaning-*.ts) on it.
+ */
+export function observeAnswer(exchange: Exchange): void {
+  const { operation, request, response } = exchange;
+  if (!operation) return;
+  keepFacts(
+    factsOfAnswer(operation, response.status, response.body, {
+      path: request.url.pathname,
+      bytes: response.bytes,
+    }),
+  );
+  keepMeanings(judgeMeanings(exchange));
+}
+
+/** The meaning rules' judgements of one exchange. */
+export function judgeMeanings(exchange: Exchange): Judgement[] {
+  return MEANING_RULES.filter((rule) => rule.appliesTo(exchange)).flatMap((rule) =>
+    rule.judge(exchange, { history: [] }),
+  );
+}
