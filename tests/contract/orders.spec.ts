@@ -1,6 +1,7 @@
 import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { readFresh } from '../../lib/client/read-cache.ts';
 import { bodyAt, errorCodeOf, isAnswerOf } from '../../lib/client/typed.ts';
 import type { ApiResponse, Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
@@ -135,7 +136,7 @@ const CANCEL_GROUPS = [
  */
 async function readStatus(api: ApiClient, id: number, status: string) {
   const first = await readOrder(api, id);
-  const order = first.status === status ? first : await readOrder(api, id);
+  const order = first.status === status ? first : await readFresh(() => readOrder(api, id));
   const reads = first === order ? `${order.status}` : `${first.status}, then ${order.status}`;
   expect(order.status, `ORD-STATUS-VALUES: order ${id} (orders.byStatus.${status}) read ${reads}`).toBe(
     status,
