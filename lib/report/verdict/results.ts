@@ -5,6 +5,7 @@ import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts'
 import { judgeFacts } from '../../facts/judge.ts';
 import { readRunFacts } from '../../facts/reads.ts';
 import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
+import type { RunRequests } from '../request-budget.ts';
 import { type RunScope, scopeOf } from './scope.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */
@@ -74,6 +75,8 @@ export interface RunMetadata {
   baseURL?: string;
   /** The rate-limit reporter's line, when the target made the run wait. */
   rateLimit?: string;
+  /** What the run cost the target (the rate-limit reporter, from the run's ledger). */
+  requests?: RunRequests;
 }
 
 interface JsonReport {
