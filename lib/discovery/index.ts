@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readFresh } from '../client/read-cache.ts';
 import { shownBaseURL } from '../profile/load.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import type { ProfileInput } from '../profile/types.ts';
@@ -58,8 +57,7 @@ export async function discover(
     await discoverMessages(reader, profile, findings, pool);
     await discoverFiscal(reader, profile, findings, pool);
     await discoverCatalog(reader, profile, findings, pool);
-    // A 206 is looked for in fresh reads: the run's read cache holds the 200s of the reads before.
-    await readFresh(() => findPartialOrder(reader, findings, pool));
+    await findPartialOrder(reader, findings, pool);
   } catch (error) {
     if (!(error instanceof DiscoveryStopped)) throw error;
     stoppedBy = error.by;
