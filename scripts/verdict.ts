@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { candidateKeys, keyOf, runBaselineTarget, writeBaseline } from '../lib/checks/baseline.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { readRunEnv } from '../lib/profile/run-env.ts';
+import { budgetLines } from '../lib/report/request-budget.ts';
 import { baselineFrom, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
 import { judgeRun, writeVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
@@ -71,6 +72,7 @@ function print(verdict: Verdict, tests: TestRecord[]): void {
     `verdict: ${verdictWord(verdict)} (${verdict.fresh.length} new, ${verdict.known.length} known, ${verdict.reported.length} omissions reported, ${verdict.gone.length} known no longer seen)`,
   );
   if (verdict.headline) console.log(verdict.headline);
+  if (verdict.requests) for (const line of budgetLines(verdict.requests)) console.log(line);
 }
 
 function main(): number {

@@ -210,6 +210,7 @@ export class ApiClient {
         label,
         pace: this.pace,
         policy: this.profile.rateLimit,
+        reuse: !this.profile.allowsWrites,
       },
       this.redact,
       {
@@ -293,7 +294,9 @@ export class ApiClient {
       ...(waitedBefore.length ? { waitedBefore } : {}),
       ...(answer.retriedAfter ? { retriedAfter: answer.retriedAfter } : {}),
     };
-    await attachExchange(this.testInfo, `${answer.status} ${call.label}`, evidence);
+    const reused =
+      'reusedFrom' in answer ? ` (the run's answer of ${answer.reusedFrom}, not sent again)` : '';
+    await attachExchange(this.testInfo, `${answer.status} ${call.label}${reused}`, evidence);
   }
 
   private redactOptional(text: string | undefined): string | undefined {

@@ -1,8 +1,9 @@
 import type { RateLimitPolicy } from '../profile/types.ts';
 import { type Pace, pacerOf } from './pacer.ts';
 import { type Wait, waitBeforeRetry } from './rate-limit.ts';
+import { keepAnswer, reusedAnswer } from './read-cache.ts';
 import { noteExchange } from './recorder.ts';
-import { countAnswered, recordLine } from './run-ledger.ts';
+import { countAnswered, countSent, recordLine } from './run-ledger.ts';
 import { type ExchangeHooks, exchange, type Incoming, type Outgoing } from './transport.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface TargetCall {
   /** The profile's rate and this process's lane: the call is paced by the process's one pacer of its target. */
   pace: Pace;
   policy?: RateLimitPolicy;
+  /** A read-only run's read: answered from the run's read cache when the run already took it (read-cache.ts). */
+  reuse?: boolean;
 }
 
 export interface TargetCallHooks extends ExchangeHooks {
@@ -37,11 +40,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * answer taken; throws TargetMisbehaviour, TargetRateLimited or RunOutOfWaiting.
  */
 export async function callTarget(call: TargetCall, hooks: TargetCallHooks = {}): Promise<Incoming> {
+  const reused = call.reuse ? reusedAnswer(call.out) : undefined;
+  if (reused) {
+    await hooks.answered?.(reused, 0, []);
+    return reused;
+  }
+  const answer = await sendTarget(call, hooks);
+  if (call.reuse) keepAnswer(call.out, answer);
+  return answer;
+}
+
+async function sendTarget(call: TargetCall, hooks: TargetCallHooks): Promise<Incoming> {
   const waits: Wait[] = [];
   const aroundRetry = <T>(reason: string, retry: () => Promise<T>): Promise<T> => {
     recordLine({ label: call.label, status: 0, waitedMs: 0, retriedAfter: reason });
     const noted = () => {
       noteExchange(call.out.method, call.out.url);
+      countSent(call.out.method, call.out.url);
       return retry();
     };
     return hooks.aroundRetry ? hooks.aroundRetry(reason, noted) : noted();
@@ -52,6 +67,7 @@ export async function callTarget(call: TargetCall, hooks: TargetCallHooks = {}):
     hooks.held?.(ticket.waitedMs);
     const started = Date.now();
     noteExchange(call.out.method, call.out.url);
+    countSent(call.out.method, call.out.url);
     const answer = await exchange(call.out, { aroundRetry });
     pacer.observe(answer.status, ticket);
     if (answer.status !== 429 && answer.status !== 503) countAnswered();

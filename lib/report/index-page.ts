@@ -2,6 +2,7 @@ import { coveragePicture, verdictLine } from './coverage-picture.ts';
 import { failedRequirements, failuresSection, type ReplayTarget } from './failures-section.ts';
 import { findingsSection } from './findings-section.ts';
 import { esc, page } from './html.ts';
+import { budgetSection } from './request-budget.ts';
 import type { Traceability } from './traceability.ts';
 import type { Verdict } from './verdict/classify.ts';
 import type { RunStats, TestRecord } from './verdict/results.ts';
@@ -74,6 +75,7 @@ ${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdi
 ${failuresSection(run.tests, run.verdict, run.trace, run.replay)}
 <div class="cards">${cards}</div>
 ${findingsSection(run.verdict, true)}
+${budgetSection(run.verdict.requests)}
 ${run.coverageDrop ?? ''}
 <h2>Where the target was really checked</h2>
 ${coveragePicture(run.trace)}

@@ -3,6 +3,7 @@
 import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { readFresh } from '../../lib/client/read-cache.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
@@ -443,7 +444,7 @@ test.describe('GET /orders/search', () => {
         const after =
           pageTotal === firstTotal
             ? firstTotal
-            : totalOf(await search(api, target, { seller, sort: 'date_asc' }));
+            : totalOf(await readFresh(() => search(api, target, { seller, sort: 'date_asc' })));
         const [low, high] = [
           Math.min(firstTotal, after ?? firstTotal),
           Math.max(firstTotal, after ?? firstTotal),

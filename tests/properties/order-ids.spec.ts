@@ -68,24 +68,24 @@ test.describe('GET /orders/{order_id} for any id', () => {
     'should answer ids some parsers read as integers or as null with a documented answer',
     verifies(['ORD-ERR-INVALID-ORDER-ID', 'ORD-ERR-EMPTY-ORDER-ID', 'ORD-READ-OWNER'], '@readonly'),
     async ({ api, target, property }) => {
-      await property(
-        fc.asyncProperty(openReadingOrderIds, async (id) => {
-          const res = await api.call('getOrder', { as: 'seller', path: { order_id: id } });
-          if (res.status < 300 && !target.isMock) return expectCallersOwn(res, target, 'seller');
-          expect(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
-          expect(res.status, `${res.label}: a client error`).toBeLessThan(500);
-          const documented = target.isMock
-            ? ['invalid_order_id']
-            : ['invalid_order_id', ...(readsAsNull(id) ? ['empty_order_id'] : []), ...NOT_YOURS];
-          const code = errorCodeOf(res);
-          const requirement = CODE_REQUIREMENTS[String(code)] ?? 'ORD-READ-OWNER';
-          expect(
-            documented,
-            `${requirement}: ${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`,
-          ).toContain(code);
-        }),
-        20,
-      );
+      const judge = async (id: string) => {
+        const res = await api.call('getOrder', { as: 'seller', path: { order_id: id } });
+        if (res.status < 300 && !target.isMock) return expectCallersOwn(res, target, 'seller');
+        expect(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${res.label}: a client error`).toBeLessThan(500);
+        const documented = target.isMock
+          ? ['invalid_order_id']
+          : ['invalid_order_id', ...(readsAsNull(id) ? ['empty_order_id'] : []), ...NOT_YOURS];
+        const code = errorCodeOf(res);
+        const requirement = CODE_REQUIREMENTS[String(code)] ?? 'ORD-READ-OWNER';
+        expect(
+          documented,
+          `${requirement}: ${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`,
+        ).toContain(code);
+      };
+      // The null spelling always, whatever the draws (fewer against a foreign target): empty_order_id's instance.
+      await judge('null');
+      await property(fc.asyncProperty(openReadingOrderIds, judge), 20);
     },
   );
 

@@ -1,8 +1,9 @@
 import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { describeBudget } from '../../client/rate-limit.ts';
-import { answeredInRun, type LedgerLine, readLedger } from '../../client/run-ledger.ts';
+import { answeredInRun, type LedgerLine, readLedger, tallyOfRun } from '../../client/run-ledger.ts';
 import { loadProfile } from '../../profile/load.ts';
 import type { RateLimitPolicy } from '../../profile/types.ts';
+import { runRequests } from '../request-budget.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -81,6 +82,8 @@ export function rateLimitSummary(
 export default class RateLimitReporter implements Reporter {
   private config: FullConfig | undefined;
   private startedAt = Date.now();
+  /** Made before global setup: the run's wall time counts discovery's requests too. */
+  private readonly constructedAt = Date.now();
 
   printsToStdio(): boolean {
     return false;
@@ -94,12 +97,13 @@ export default class RateLimitReporter implements Reporter {
   /** A run that could not finish fails, whatever its tests say. */
   async onEnd(): Promise<{ status: 'failed' } | undefined> {
     const ledger = readLedger();
-    const line = rateLimitSummary(
-      ledger,
-      loadProfile().rateLimit,
-      answeredInRun(),
-      Date.now() - this.startedAt,
-    );
+    const profile = loadProfile();
+    // The request budget (issue 37), for verdict.json and the index page: the rate the pacer settled at wins.
+    const perSecond =
+      ledger.flatMap((entry) => (entry.cut ? [entry.cut.to] : [])).at(-1) ?? profile.requestsPerSecond;
+    const requests = runRequests(tallyOfRun(), Date.now() - this.constructedAt, perSecond);
+    if (this.config) (this.config.metadata as Record<string, unknown>).requests = requests;
+    const line = rateLimitSummary(ledger, profile.rateLimit, answeredInRun(), Date.now() - this.startedAt);
     if (!line) return undefined;
     console.log(line);
     if (this.config) (this.config.metadata as Record<string, unknown>).rateLimit = line;

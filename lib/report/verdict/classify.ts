@@ -6,6 +6,7 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
+import type { RequestBudget } from '../request-budget.ts';
 import type { TestRecord } from './results.ts';
 import type { RunCoverage, RunScope, RunState } from './scope.ts';
 
@@ -44,6 +45,8 @@ export interface Verdict {
   partial?: boolean;
   scope?: RunScope;
   coverage?: RunCoverage;
+  /** What the run cost the target against what it verified (lib/report/request-budget.ts). */
+  requests?: RequestBudget;
 }
 
 const testKey = (test: TestRecord): DeviationKey => ({

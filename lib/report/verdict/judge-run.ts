@@ -2,8 +2,10 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRequirements } from '../../catalog/requirements.ts';
 import { baselinePath, type KnownDeviation, readBaseline } from '../../checks/baseline.ts';
+import { loadSpec } from '../../checks/spec.ts';
 import { buildTraceability } from '../../judge/traceability.ts';
 import type { TargetProfile } from '../../profile/types.ts';
+import { type RunRequests, requestBudget } from '../request-budget.ts';
 import { classify, type Verdict } from './classify.ts';
 import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
@@ -31,6 +33,7 @@ function stated(
   errors: string[],
   scope: RunScope,
   name: string,
+  requests: RunRequests | undefined,
 ): Verdict {
   // Requirements only: the operations' count is the index page's, which reads the spec.
   const trace = buildTraceability(loadRequirements(), tests, []);
@@ -54,6 +57,7 @@ function stated(
     partial: scope.partial,
     scope,
     coverage,
+    ...(requests ? { requests: requestBudget(requests, coverage.verified, loadSpec().operations) } : {}),
   };
 }
 
@@ -91,7 +95,7 @@ export function judgeRun(
   const comparison = scope.interrupted
     ? { coverageDrop: [], rechecks: [] }
     : compareWithMemory(target, reportsDir, tests);
-  const judged = stated(verdict, tests, errors, scope, metadata.target ?? target.name);
+  const judged = stated(verdict, tests, errors, scope, metadata.target ?? target.name, metadata.requests);
   return { tests, stats, metadata, baselineFile, baseline, verdict: judged, comparison, scope };
 }
 

@@ -12,6 +12,7 @@
 
 import type { TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
+import { readFresh } from '../../../lib/client/read-cache.ts';
 import { type OrderFilter, selectedBy } from '../../../lib/rules/order-completeness.ts';
 import {
   type Collected,
@@ -100,7 +101,7 @@ export async function judgeCompleteness(
   if (held.length === 0) return verdict;
   const where = `${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))} as ${role}`;
   if (readToEnd(filtered)) {
-    const again = await collectSearch(api, target, role, query);
+    const again = await readFresh(() => collectSearch(api, target, role, query));
     for (const order of held) {
       if (again?.orders.has(order.id)) verdict.changed += 1;
       else

@@ -2,6 +2,7 @@
 
 import { expect, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
+import { readFresh } from '../../../lib/client/read-cache.ts';
 import type { BodyAt } from '../../../lib/client/typed.ts';
 import { hasStatus } from '../../../lib/client/typed.ts';
 import type { Schemas } from '../../../lib/client/types.ts';
@@ -99,7 +100,8 @@ export async function readOrderNow(
   role: Role,
   id: number,
 ): Promise<{ order: SeenOrder; missing: string[] } | undefined> {
-  const res = await api.call('getOrder', { as: role, path: { order_id: id } });
+  // Read now: the run's earlier answer of this read would not show a change.
+  const res = await readFresh(() => api.call('getOrder', { as: role, path: { order_id: id } }));
   if (!hasStatus(res, [200, 206])) return undefined;
   const missing = (res.headers['x-content-missing'] ?? '')
     .split(',')
