@@ -2,6 +2,7 @@ import { errorCodeOf, hasStatus } from '../client/typed.ts';
 import type { Schemas } from '../client/types.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import { ORDER_STATUSES, type ProfileInput } from '../profile/types.ts';
+import { instantOf } from '../rules/instant.ts';
 import type { Findings } from './findings.ts';
 import { type Answer, answered, answerOf, pathOf, type Reader } from './reader.ts';
 
@@ -87,7 +88,7 @@ const MAX_DATE_WINDOWS = 3;
 function oldestOf(orders: SeenOrder[]): string | undefined {
   const dated = orders.flatMap((o) => {
     const text = o.date_created;
-    const time = Date.parse(text ?? '');
+    const time = instantOf(text);
     return text === undefined || Number.isNaN(time) ? [] : [{ time, text }];
   });
   return dated.sort((a, b) => a.time - b.time)[0]?.text;

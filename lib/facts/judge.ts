@@ -1,5 +1,5 @@
 import type { Judgement } from '../judge/judgement.ts';
-import { instantOf } from '../rules/meaning-timestamps.ts';
+import { instantOf } from '../rules/instant.ts';
 import type { Fact } from './extract.ts';
 import type { Read } from './reads.ts';
 

@@ -71,13 +71,3 @@ export const TIMESTAMPS_RULE: Rule = {
     );
   },
 };
-
-/** The instant of an ISO 8601 timestamp in any offset form ISO_WITH_OFFSET accepts (Date.parse reads only ±hh:mm and Z). */
-export function instantOf(value: unknown): number {
-  if (typeof value !== 'string') return Number.NaN;
-  const extended = value
-    .replace(/,(\d+)/, '.$1')
-    .replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
-    .replace(/([+-]\d{2})$/, '$1:00');
-  return Date.parse(extended);
-}

@@ -5,6 +5,8 @@
  * selects only what every reading selects. The per-order predicates are those of order-search-rules.ts,
  * which judges the other half (every result passes).
  */
+
+import { instantOf } from './instant.ts';
 import {
   carriesTag,
   DATE_REQUIREMENTS,
@@ -219,7 +221,7 @@ const dateRanges: OrderFilter[] = (['date_created', 'date_closed', 'date_last_up
     completeness: `${DATE_REQUIREMENTS[field]}-COMPLETE`,
     reads: [field],
     values: (data) => {
-      const times = [...new Set(data.map((o) => Date.parse(o[field] ?? '')).filter(Number.isFinite))].sort(
+      const times = [...new Set(data.map((o) => instantOf(o[field])).filter(Number.isFinite))].sort(
         (a, b) => a - b,
       );
       // Ranges between dates the data holds: one per neighbouring quarter of the dates.

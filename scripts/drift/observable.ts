@@ -8,6 +8,7 @@
 import { hasStatus } from '../../lib/client/typed.ts';
 import type { Exchange } from '../../lib/exchange/exchange.ts';
 import { DELIVERY_TIME_RULES, deliveryTimeFailures } from '../../lib/rules/delivery-time.ts';
+import { instantOf } from '../../lib/rules/instant.ts';
 import {
   carriesTag,
   DATE_REQUIREMENTS,
@@ -184,7 +185,7 @@ const dates = scenario(
     const walked = [read];
     for (const [field, requirement] of DATE_RULES) {
       const at = order[field];
-      if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) continue;
+      if (typeof at !== 'string' || Number.isNaN(instantOf(at))) continue;
       const [from, to] = [minutesAround(at, -1), minutesAround(at, 1)];
       const found = await search(side, 'seller', {
         [`order.${field}.from`]: from,

@@ -18,7 +18,7 @@ import { type BodyAt, bodyAt, hasStatus, type Omittable } from '../../lib/client
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
 import { judgeMeanings } from '../../lib/facts/observe.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
-import { instantOf } from '../../lib/rules/meaning-timestamps.ts';
+import { instantOf } from '../../lib/rules/instant.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { needed, shown } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';

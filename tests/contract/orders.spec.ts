@@ -6,6 +6,7 @@ import { bodyAt, errorCodeOf, isAnswerOf } from '../../lib/client/typed.ts';
 import type { ApiResponse, Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
 import { ORDER_STATUSES } from '../../lib/profile/types.ts';
+import { instantOf } from '../../lib/rules/instant.ts';
 import { numberIn } from '../../lib/rules/numbers.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { given, needed, shown } from './support/listed.ts';
@@ -218,9 +219,9 @@ test.describe('GET /orders/{order_id}', () => {
           notJudged('ORD-ORDER-DATE-CLOSED', instance, 'the order has no date_closed yet');
         else
           expect(
-            Date.parse(closed),
+            instantOf(closed),
             `ORD-ORDER-DATE-CLOSED: ${instance}: date_closed ${closed} ≥ date_created ${created}`,
-          ).toBeGreaterThanOrEqual(Date.parse(created));
+          ).toBeGreaterThanOrEqual(instantOf(created));
       }
     },
   );
@@ -260,7 +261,7 @@ test.describe('GET /orders/{order_id}', () => {
         ['group', group, (value) => CANCEL_GROUPS.includes(String(value))],
         ['code', code, (value) => typeof value === 'string'],
         ['requested_by', requestedBy, (value) => typeof value === 'string'],
-        ['date', date, (value) => !Number.isNaN(Date.parse(String(value)))],
+        ['date', date, (value) => !Number.isNaN(instantOf(value))],
       ];
       for (const [field, value, holds] of judgedParts) {
         const instance = `order ${id}: cancel_detail.${field}`;

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { readFresh } from '../../lib/client/read-cache.ts';
+import { instantOf } from '../../lib/rules/instant.ts';
 import { ORDER_FILTERS, type OrderFilter } from '../../lib/rules/order-completeness.ts';
 import { skipUnless } from '../contract/support/reference.ts';
 import { type CompletenessVerdict, judgeCompleteness, RUN_START } from './support/completeness.ts';
@@ -213,9 +214,7 @@ async function missingFromOther(
   other: Collected,
   sort = 'date_asc',
 ): Promise<SeenOrder[]> {
-  const missing = candidates.filter(
-    (o) => !other.orders.has(o.id) && Date.parse(o.date_created ?? '') < RUN_START,
-  );
+  const missing = candidates.filter((o) => !other.orders.has(o.id) && instantOf(o.date_created) < RUN_START);
   const held: SeenOrder[] = [];
   for (const order of missing) if (await readOrderNow(api, to, order.id)) held.push(order);
   if (held.length === 0) return [];

@@ -13,6 +13,7 @@
 import type { TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { readFresh } from '../../../lib/client/read-cache.ts';
+import { instantOf } from '../../../lib/rules/instant.ts';
 import { type OrderFilter, selectedBy } from '../../../lib/rules/order-completeness.ts';
 import {
   type Collected,
@@ -45,8 +46,8 @@ export interface CompletenessVerdict {
   unjudged: number;
 }
 
-const createdBeforeRun = (order: SeenOrder) => Date.parse(order.date_created ?? '') < RUN_START;
-const updatedDuringRun = (order: SeenOrder) => Date.parse(order.date_last_updated ?? '') >= RUN_START;
+const createdBeforeRun = (order: SeenOrder) => instantOf(order.date_created) < RUN_START;
+const updatedDuringRun = (order: SeenOrder) => instantOf(order.date_last_updated) >= RUN_START;
 
 /** The order's state now, keeping the earlier value of a field a 206 answer left out. */
 async function stillSelected(
