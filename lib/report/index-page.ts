@@ -2,7 +2,7 @@ import { coveragePicture, verdictLine } from './coverage-picture.ts';
 import { failedRequirements, failuresSection, type ReplayTarget } from './failures-section.ts';
 import { findingsSection } from './findings-section.ts';
 import { esc, page } from './html.ts';
-import { budgetSection } from './request-budget.ts';
+import { budgetSection } from './request-budget-section.ts';
 import type { Traceability } from './traceability.ts';
 import type { Verdict } from './verdict/classify.ts';
 import type { RunStats, TestRecord } from './verdict/results.ts';

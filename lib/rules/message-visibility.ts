@@ -4,7 +4,9 @@
  * the rule the drift run compares and tests/contract/messages.spec.ts asserts by ids.
  */
 
-import type { Schemas } from '../client/types.ts';
+import type { components } from '../generated/spec-read-types.ts';
+
+type Schemas = components['schemas'];
 
 type Viewer = 'sender' | 'counterpart';
 

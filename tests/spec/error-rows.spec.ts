@@ -13,7 +13,7 @@ const operations = specRowOperations();
 
 /** A requirement of the reference's error tables (or its no-token answer): one row per operation it names. */
 const isErrorRow = (r: (typeof requirements)[number]) =>
-  r.basis === 'documented' && (r.kind === 'error' || /-ERR-|-NO-TOKEN/.test(r.id));
+  r.basis === 'documented' && r.kind !== 'meaning' && (r.kind === 'error' || /-ERR-|-NO-TOKEN/.test(r.id));
 
 const CONDITION_KEYS: (keyof RowCondition)[] = ['token', 'caller', 'path', 'query', 'body', 'json', 'files'];
 const VALUE_KEYS: (keyof ValueTest)[] = [

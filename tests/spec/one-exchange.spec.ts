@@ -23,6 +23,7 @@ const DECODING_ALLOWED: [RegExp, string][] = [
   [/^lib\/exchange\/decode\.ts$/, 'the one decoder'],
   [/^lib\/checks\/assertions\.ts$/, "a downloaded file's signature, read byte for byte"],
   [/^tests\/contract\/meanings\.spec\.ts$/, "a downloaded file's signature, read byte for byte"],
+  [/^lib\/facts\/documents\.ts$/, "a downloaded file's signature, read byte for byte"],
   [/^lib\/discovery\/reachable\.ts$/, "a raw socket probe's status line"],
   [/^lib\/report\/find-secrets\.ts$/, 'report files searched for secrets byte for byte'],
   [/^tests\/self\/read-only-front\.ts$/, 'a test proxy reading HTTP heads off the socket'],

@@ -3,7 +3,7 @@ import { describeBudget } from '../../client/rate-limit.ts';
 import { answeredInRun, type LedgerLine, readLedger, tallyOfRun } from '../../client/run-ledger.ts';
 import { loadProfile } from '../../profile/load.ts';
 import type { RateLimitPolicy } from '../../profile/types.ts';
-import { runRequests } from '../request-budget.ts';
+import { runRequests } from '../verdict/request-budget.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 

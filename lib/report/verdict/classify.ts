@@ -6,7 +6,7 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
-import type { RequestBudget } from '../request-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
 import type { TestRecord } from './results.ts';
 import type { RunCoverage, RunScope, RunState } from './scope.ts';
 

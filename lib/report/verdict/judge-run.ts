@@ -5,10 +5,10 @@ import { baselinePath, type KnownDeviation, readBaseline } from '../../checks/ba
 import { loadSpec } from '../../checks/spec.ts';
 import { buildTraceability } from '../../judge/traceability.ts';
 import type { TargetProfile } from '../../profile/types.ts';
-import { type RunRequests, requestBudget } from '../request-budget.ts';
 import { classify, type Verdict } from './classify.ts';
 import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
+import { type RunRequests, requestBudget } from './request-budget.ts';
 import { type RunMetadata, type RunStats, readResults, type TestRecord } from './results.ts';
 import type { RunScope } from './scope.ts';
 

@@ -4,7 +4,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts';
 import { type RunJudgements, runJudgements } from '../../facts/records.ts';
 import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
-import type { RunRequests } from '../request-budget.ts';
+import type { RunRequests } from './request-budget.ts';
 import { type RunScope, scopeOf } from './scope.ts';
 
 /** One test of a run, flattened from Playwright's JSON report. */

@@ -1,5 +1,4 @@
-import type { Tally } from '../client/run-ledger.ts';
-import { esc } from './html.ts';
+import type { Tally } from '../../client/run-ledger.ts';
 
 /**
  * The request budget of a run (issue 37): what the run cost the target, read from the run's ledger at
@@ -110,16 +109,4 @@ export function budgetLines(budget: RequestBudget): string[] {
     `requests: ${budget.sent} sent (${budget.reused} reads reused, not sent), ${per} (${budget.verified} verified); ${limit}`,
     `requests by operation: ${budget.byOperation.map((o) => `${o.operation} ${o.requests}`).join(', ')}`,
   ];
-}
-
-/** The index page's section. */
-export function budgetSection(budget: RequestBudget | undefined): string {
-  if (!budget) return '';
-  const [summary] = budgetLines(budget);
-  const rows = budget.byOperation
-    .map((o) => `<tr><td><code>${esc(o.operation)}</code></td><td>${o.requests}</td></tr>`)
-    .join('');
-  return `<h2>Request budget</h2>
-<p>${esc(summary ?? '')}</p>
-<table><tr><th>operation</th><th>requests</th></tr>${rows}</table>`;
 }
