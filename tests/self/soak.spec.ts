@@ -5,10 +5,10 @@ import { expect, test } from '@playwright/test';
 import { runCommand } from '../../lib/process/launch.ts';
 
 // The standing guard against false alarms, in every run of the project's tests, kept cheap (CI has two
-// cores): two seeds of `npm run soak` against the alternate mock, each drawing its own server (choices of
+// cores): one seed of `npm run soak` against the alternate mock, each drawing its own server (choices of
 // answers, ids, timestamps, codings, chunks, refusals, latency), as a foreign target in the profile shape
 // our users run nightly (seller and buyer only, read-only), on the smoke slice of the suite. SOAK_SEED
-// picks other seeds; `npm run soak -- --runs N` runs the whole suite over N servers, in every shape.
+// picks another seed (the scheduled CI job soaks 50); `npm run soak -- --runs N` runs the whole suite over N servers, in every shape.
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -22,12 +22,12 @@ interface RunSummary {
   replay: string;
 }
 
-test('two servers drawn by seed pass the smoke slice, two users, read-only; each run names what it drew', () => {
+test('a server drawn by seed passes the smoke slice, two users, read-only; the run names what it drew', () => {
   const dir = mkdtempSync(join(tmpdir(), 'soak-'));
   const seed = process.env.SOAK_SEED ?? '101';
   const run = runCommand(
     'npx',
-    ['tsx', 'scripts/soak.ts', '--runs', '2', '--seed', seed, '--profiles', 'two', '--grep', '@smoke'],
+    ['tsx', 'scripts/soak.ts', '--runs', '1', '--seed', seed, '--profiles', 'two', '--grep', '@smoke'],
     { env: { REPORTS_DIR: dir } },
   );
   const summaries = JSON.parse(readFileSync(join(dir, 'soak', 'summary.json'), 'utf8')) as RunSummary[];
@@ -35,7 +35,7 @@ test('two servers drawn by seed pass the smoke slice, two users, read-only; each
     s.failures.map((f) => `seed ${s.seed} (${s.profile}), drawn ${s.choices.join(' ')}: ${f}`),
   );
   expect(failures, `${run.stdout}\n${run.stderr}`).toEqual([]);
-  expect(summaries).toHaveLength(2);
+  expect(summaries).toHaveLength(1);
   for (const summary of summaries) {
     expect(summary.passed, `seed ${summary.seed}`).toBeGreaterThan(10);
     expect(summary.choices.length, `seed ${summary.seed} draws other answers than the mock`).toBeGreaterThan(
