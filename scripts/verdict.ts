@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 import { candidateKeys, keyOf, runBaselineTarget, writeBaseline } from '../lib/checks/baseline.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { readRunEnv } from '../lib/profile/run-env.ts';
-import { budgetLines } from '../lib/report/verdict/request-budget.ts';
 import { baselineFrom, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
 import { judgeRun, writeVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
+import { budgetLines } from '../lib/report/verdict/request-budget.ts';
 import type { TestRecord } from '../lib/report/verdict/results.ts';
 
 // The run's verdict from Playwright's JSON report and the target's baseline of known deviations:
