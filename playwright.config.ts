@@ -27,7 +27,7 @@ const startMock = !run.baseURL && loaded.isMock;
 if (startMock) announceMockBaseURL(`http://127.0.0.1:${mockPort}`);
 const target = runProfile();
 // The self tests with long nested runs, started first so the rest of the suite runs beside them.
-const LONG_SELF_TESTS = /(mutation|soak|baseline)\.spec\.ts$/;
+const LONG_SELF_TESTS = /(mutation|soak|baseline|traffic|drift)\.spec\.ts$/;
 const reports = run.reportsDir;
 // The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
 const conformanceProjects = [
