@@ -11,11 +11,7 @@ import { FAULTS } from '../../mock/faults/catalog.ts';
  * both profiles: the full run of every fault is `npm run mutation`, documented in the README with its
  * latest scores. Kept small so the project's tests stay within CI's ten minutes.
  */
-const REPRESENTATIVE = [
-  'no-token-as-401',
-  'moderated-shown-to-counterpart',
-  'buyer-text-over-3500-accepted',
-];
+const REPRESENTATIVE = ['no-token-as-401', 'moderated-shown-to-counterpart', 'buyer-text-over-3500-accepted'];
 
 /**
  * The tests these faults break, and their neighbours (the authentication rows of two operations, the
