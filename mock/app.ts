@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { type AlternateOptions, type DrawnChoice, installAlternate } from './alternate/index.ts';
+import { refuseWritesWithoutToken } from './auth.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { installFaults } from './faults/catalog.ts';
 import { installLiveOrders } from './live.ts';
@@ -88,6 +89,7 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
   app.decorate('world', createWorld(options));
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(reply, toApiError(error, request)));
   installNotFound(app);
+  refuseWritesWithoutToken(app);
   // Any other content type is read as a buffer so handlers can answer it with the reference's 400.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 64, fields: 64, parts: 128 } });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiError, authErrors } from './errors.ts';
 import type { MockUser } from './store/users.ts';
 
@@ -42,4 +42,22 @@ export function requireUser(request: FastifyRequest, options: AuthOptions = {}):
 /** The caller when a token is sent, undefined when none is (operations where a token is optional). */
 export function optionalUser(request: FastifyRequest): MockUser | undefined {
   return tokenFromHeader(request) === undefined ? undefined : requireUser(request, { checkSite: false });
+}
+
+/** The writes whose body Fastify parses before the handler runs, and the no-token answer each gives. */
+const WRITES_WITH_BODY: Record<string, AuthOptions> = {
+  'POST /packs/:pack_id/fiscal_documents': {},
+  'DELETE /packs/:pack_id/fiscal_documents': {},
+  'POST /messages/attachments': {},
+};
+
+/**
+ * A write sent without a token is refused as such before its body is read (Authentication 3: "a call
+ * without a token is answered with 403"), so a malformed body never answers first (VAL-NO-TOKEN-FIRST).
+ */
+export function refuseWritesWithoutToken(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const options = WRITES_WITH_BODY[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (options && tokenFromHeader(request) === undefined) requireUser(request, options);
+  });
 }
