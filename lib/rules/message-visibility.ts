@@ -5,6 +5,7 @@
  */
 
 import type { components } from '../generated/spec-read-types.ts';
+import { numberIn } from './numbers.ts';
 
 type Schemas = components['schemas'];
 
@@ -31,11 +32,16 @@ export function rejectedVisibilityFailures(
     listed === seesRejected(viewer)
       ? []
       : [`the rejected message ${rejected} is ${listed ? '' : 'not '}listed to its ${viewer}`];
-  const whole =
-    (paging.offset ?? 0) === 0 && typeof paging.limit === 'number' && messages.length < paging.limit;
+  // The listing's paging has no type in the reference: a numeric string is the number it spells.
+  const [offset, limit, total] = [
+    numberIn(paging.offset ?? 0),
+    numberIn(paging.limit),
+    numberIn(paging.total),
+  ];
+  const whole = offset === 0 && limit !== undefined && messages.length < limit;
   const counted =
-    whole && typeof paging.total === 'number' && paging.total !== messages.length
-      ? [`paging.total ${paging.total} counts more than the ${messages.length} messages shown`]
+    whole && total !== undefined && total !== messages.length
+      ? [`paging.total ${total} counts more than the ${messages.length} messages shown`]
       : [];
   return [...shown, ...counted];
 }
