@@ -36,16 +36,8 @@ export function observedResponse(exchange: Exchange): ObservedResponse {
   return { status, headers, body: json ? body : undefined, text };
 }
 
-/** The request body parsed as JSON, or undefined. */
-export function requestJson(exchange: Exchange): unknown {
-  const body = exchange.request.body;
-  if (!body || body.length === 0) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
+/** The request body parsed as JSON, or undefined: read by lib/rules, the one reading. */
+export { requestJsonOf as requestJson } from '../../lib/rules/exchange-reading.ts';
 
 /** The answer's JSON body, or undefined. */
 export function responseJson(exchange: Exchange): unknown {
