@@ -1,12 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runCommandAsync } from '../../lib/process/launch.ts';
 import { unreachableReason } from '../../lib/report/verdict/headline.ts';
 import type { TestRecord } from '../../lib/report/verdict/results.ts';
 import { filtersOf, scopeOf } from '../../lib/report/verdict/scope.ts';
-import { freePort } from '../../scripts/free-port.ts';
 
 // Only a complete run is a verdict: an interrupted one says so and writes no PASS nor memory; a filtered
 // one is judged for what it ran and never stands for the target's coverage.
@@ -56,47 +51,4 @@ test.describe('the scope of a run', () => {
     expect(unreachableReason([failed(refused), failed('expected 200, received 500')], [])).toBeUndefined();
     expect(unreachableReason([failed(refused), { outcome: 'passed' } as TestRecord], [])).toBeUndefined();
   });
-});
-
-test('a run interrupted by SIGINT says so, writes no PASS and no memory', async () => {
-  test.setTimeout(240_000);
-  const dir = mkdtempSync(join(tmpdir(), 'interrupted-'));
-  const memory = join(dir, 'memory.json');
-  let interrupt: () => void = () => undefined;
-  const discoveryDone = new Promise<void>((resolve) => {
-    interrupt = resolve;
-  });
-  const run = runCommandAsync('bash', ['scripts/conformance.sh', '--project', 'contract'], {
-    env: {
-      REPORTS_DIR: dir,
-      MEMORY: memory,
-      MOCK_PORT: String(await freePort()),
-      WORKERS: '1',
-      LEAN_REPORTS: '1',
-      CI: '1',
-      TARGET: undefined,
-      BASE_URL: undefined,
-      MOCK_BASE_URL: undefined,
-    },
-    group: true,
-    timeoutMs: 220_000,
-    onStart: (child) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('discovery:')) interrupt();
-      });
-      // As Ctrl-C does: the whole process group, a few seconds into the tests.
-      void discoveryDone.then(() => setTimeout(() => child.pid && process.kill(-child.pid, 'SIGINT'), 4000));
-    },
-  });
-  const { stdout, stderr, status } = await run;
-  const output = `${stdout}${stderr}`;
-  const [, ranCount, total] = /^interrupted: (\d+) of (\d+) tests ran$/m.exec(output) ?? [];
-  expect(Number(ranCount), output.slice(-2000)).toBeLessThan(Number(total));
-  expect(output).not.toContain('verdict: PASS');
-  expect(output).toContain('memory: not written (an interrupted run)');
-  expect(status).not.toBe(0);
-  const verdict = JSON.parse(readFileSync(join(dir, 'verdict.json'), 'utf8'));
-  expect(verdict).toMatchObject({ passed: false, interrupted: true, state: 'interrupted' });
-  expect(verdict.summary).toMatch(/^interrupted: \d+ of \d+ tests ran; no verdict/);
-  expect(existsSync(memory)).toBe(false);
 });
