@@ -1,9 +1,10 @@
-import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { lstatSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { presenceDir } from '../lib/checks/presence.ts';
-import { bundledSpecPath, projectRoot } from '../lib/checks/spec.ts';
+import { projectRoot } from '../lib/checks/spec.ts';
+import { ensureBundle } from '../lib/checks/spec-bundle.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
 import {
   discover,
@@ -13,37 +14,22 @@ import {
   TargetUnreachable,
   writeDiscovery,
 } from '../lib/discovery/index.ts';
+import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
 import { factsDir } from '../lib/facts/reads.ts';
-import { mustRun } from '../lib/process/launch.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 
-function newestSpecSource(dir = join(projectRoot, 'spec')): number {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.name !== 'dist')
-    .reduce((newest, entry) => {
-      const path = join(dir, entry.name);
-      const time = entry.isDirectory() ? newestSpecSource(path) : statSync(path).mtimeMs;
-      return Math.max(newest, time);
-    }, 0);
-}
-
-/** Bundles the spec when the bundle is missing or older than its sources. */
-function ensureBundle(): void {
-  if (existsSync(bundledSpecPath) && statSync(bundledSpecPath).mtimeMs >= newestSpecSource()) return;
-  mustRun('npx', ['redocly', 'bundle', 'spec/openapi.yaml', '--ext', 'json', '-o', bundledSpecPath]);
-}
-
 /**
- * A target that does not answer stops the run here, with one line and exit 2, before discovery and any
- * test (as scripts/preflight.ts does for conformance.sh, which then skips this second read).
+ * A target that does not answer, or refuses a user's token, stops the run here, with one line and exit 2,
+ * before discovery and any test (as scripts/preflight.ts does for conformance.sh, which then skips these reads).
  */
 async function stopUnlessReachable(target: ProfileInput): Promise<void> {
   if (process.env.CONFORMANCE_PREFLIGHT === '1') return;
   try {
     await ensureReachable(target);
+    await ensureTokensAccepted(target);
   } catch (error) {
-    if (!(error instanceof TargetUnreachable)) throw error;
+    if (!(error instanceof TargetUnreachable || error instanceof TokenRefused)) throw error;
     console.error(error.message);
     process.exit(2);
   }

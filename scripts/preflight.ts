@@ -1,11 +1,14 @@
 import { createServer } from 'node:net';
+import { ensureBundle } from '../lib/checks/spec-bundle.ts';
 import { ensureReachable, TargetUnreachable } from '../lib/discovery/index.ts';
+import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
 import { ProfileError } from '../lib/profile/load.ts';
 import { environmentProblem, readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 
 // A broken start stops the run before anything is touched: the environment, the profile, and the target:
-// one documented read of a target already running, or the embedded mock's port free. One line naming
+// one documented read of a target already running and each user's own order search (a refused token),
+// or the embedded mock's port free. One line naming
 // the problem, exit 2; scripts/conformance.sh runs this first, so no verdict, memory or report is
 // written or removed.
 
@@ -35,9 +38,12 @@ async function problem(): Promise<string | undefined> {
     const running = readRunEnv().baseURL !== undefined || !profile.isMock;
     if (!running) return await mockPortProblem(profile);
     await ensureReachable(profile);
+    ensureBundle();
+    await ensureTokensAccepted(profile);
     return undefined;
   } catch (error) {
-    if (error instanceof ProfileError || error instanceof TargetUnreachable) return error.message;
+    if (error instanceof ProfileError || error instanceof TargetUnreachable || error instanceof TokenRefused)
+      return error.message;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -141,6 +142,34 @@ test.describe('a broken start stops the run and touches nothing', () => {
     } finally {
       tls.close();
       plain.close();
+    }
+  });
+
+  test("a user's token the target refuses (a typo, an expired token), without the token in the line", async () => {
+    const server = createHttpServer((request, response) => {
+      const refused =
+        request.url?.startsWith('/orders/search') &&
+        request.headers.authorization !== 'Bearer seller-token-1';
+      response.writeHead(refused ? 401 : 200, { 'content-type': 'application/json' });
+      response.end(
+        refused
+          ? JSON.stringify({ message: `invalid_token ${users.buyer.token}`, error: 'not_found' })
+          : '[]',
+      );
+    });
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+    );
+    try {
+      const start = await startConformance({
+        TARGET: profileFile({ baseURL: `http://127.0.0.1:${port}`, users }),
+      });
+      expectStoppedCleanly(
+        start,
+        /^the buyer's token is refused: GET \/orders\/search\?buyer=2&limit=1 answered 401 \(invalid_token \[token\]\); check users\.buyer\.token of the profile; no test was run$/,
+      );
+    } finally {
+      server.close();
     }
   });
 
