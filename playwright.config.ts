@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
 import { ProfileError, shownBaseURL } from './lib/profile/load.ts';
@@ -48,7 +49,8 @@ const rateLimits: ReporterDescription = ['./lib/report/reporters/rate-limit-repo
 // Before the reporters that write results: each test's assertions become its judgements (lib/judge).
 const judgements: ReporterDescription = ['./lib/report/reporters/judgement-reporter.ts'];
 const allure: ReporterDescription = [
-  'allure-playwright',
+  // allure-playwright without an fsync per written file (lib/report/reporters/allure-reporter.ts).
+  './lib/report/reporters/allure-reporter.ts',
   {
     resultsDir: `${reports}/allure-results`,
     detail: true,
@@ -61,8 +63,11 @@ export default defineConfig<TargetOptions>({
   metadata: { target: target.name, baseURL: shownBaseURL(target) },
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // The suite waits on HTTP, not on the CPU: more workers than cores keep both cores busy.
-  workers: process.env.WORKERS ? Number(process.env.WORKERS) : 4,
+  // Against a target of the user's the suite waits on HTTP: more workers than cores keep both cores busy.
+  // Against the embedded mock it is CPU-bound (the mock shares the cores): a worker per core, since each
+  // worker costs seconds of CPU to start and more of them only take turns (scripts/test.sh keeps 4 for
+  // the project's own tests, which wait on nested runs).
+  workers: process.env.WORKERS ? Number(process.env.WORKERS) : startMock ? availableParallelism() : 4,
   timeout: 30_000,
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',

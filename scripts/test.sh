@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 # The project's binaries called directly: npx costs about a CPU-second per call.
 export PATH="$PWD/node_modules/.bin:$PATH"
 export REPORTS_DIR="${REPORTS_DIR:-reports/project}"
+# The self tests wait on nested runs, not on the CPU: more workers than cores (playwright.config.ts).
+export WORKERS="${WORKERS:-4}"
 status=0
 # The typecheck runs beside the tests (one core of its own while global setup bundles and discovers).
 tsc --noEmit > "${TMPDIR:-/tmp}/conformance-tsc.$$" 2>&1 &
