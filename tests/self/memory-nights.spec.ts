@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { alwaysPresent, type Presence, tallyAnswer, writeMemory } from '../../lib/checks/presence.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 import type { Finding } from '../../lib/checks/types.ts';
 import { judge } from '../../lib/checks/verdict.ts';
 import {
@@ -262,4 +263,18 @@ test.describe('memory rules', () => {
     writeFileSync(file, JSON.stringify({ config: { argv: whole, shard: null }, suites: [] }));
     expect(runScope(file).partial).toBeUndefined();
   });
+});
+
+test('the CI example keeps the memory in its cache and fails a night on a coverage drop', () => {
+  const workflow = readFileSync(join(projectRoot, '.github/workflows/conformance.yml'), 'utf8');
+  const staging = JSON.parse(
+    readFileSync(join(projectRoot, 'fixtures/targets/staging.example.json'), 'utf8'),
+  ) as TargetProfile;
+  const cached = [...workflow.matchAll(/path: (\.conformance-memory)\n/g)].map((m) => m[1]);
+  expect(staging.memory?.startsWith(`${cached[0]}/`)).toBe(true);
+  // Restored before the shards and before the verdict; saved after the verdict, whatever it said.
+  expect(workflow).toMatch(/actions\/cache\/restore@v4[\s\S]*run shard[\s\S]*actions\/cache\/restore@v4/);
+  expect(workflow).toMatch(
+    /scripts\/verdict\.ts --fail-on-coverage-drop[\s\S]*- if: always\(\)\n\s+uses: actions\/cache\/save@v4/,
+  );
 });
