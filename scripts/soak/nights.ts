@@ -139,22 +139,14 @@ export function describeNight(night: NightOutcome, fault: string | undefined): s
 export function describeNights(outcomes: NightOutcome[]): string {
   const faithful = outcomes.filter((night) => !night.faulty);
   const faulty = outcomes.filter((night) => night.faulty);
-  const sum = (nights: NightOutcome[], of: (night: NightOutcome) => number) =>
-    nights.reduce((total, night) => total + of(night), 0);
+  const failures = faithful.reduce((total, night) => total + Math.max(0, night.failures), 0);
+  const drops = faithful.reduce((total, night) => total + night.coverageDrop.length, 0);
   const parts = [
-    `${plural(faithful.length, 'faithful night')}: ${plural(
-      sum(faithful, (n) => Math.max(0, n.failures)),
-      'failure',
-    )}, ` +
-      plural(
-        sum(faithful, (n) => n.coverageDrop.length),
-        'coverage drop',
-      ),
+    `${plural(faithful.length, 'faithful night')}: ${plural(failures, 'failure')}, ${plural(drops, 'coverage drop')}`,
   ];
+  const failed = faulty.filter((night) => night.suiteStatus !== 0 || night.verdictStatus !== 0);
   if (faulty.length > 0)
-    parts.push(
-      `${plural(faulty.length, 'night')} with the fault: ${faulty.filter((n) => n.suiteStatus !== 0 || n.verdictStatus !== 0).length} failed`,
-    );
+    parts.push(`${plural(faulty.length, 'night')} with the fault: ${failed.length} failed`);
   const wrong = outcomes.filter((night) => !night.asExpected);
   const verdict = wrong.length
     ? `${plural(wrong.length, 'night')} not as they must be (nights ${wrong.map((n) => n.night).join(', ')})`
