@@ -6,7 +6,7 @@ import { profilePath } from '../lib/profile/load.ts';
 import { drawChoices } from '../mock/alternate/index.ts';
 import { FAULTS } from '../mock/faults/catalog.ts';
 import { freePort } from './free-port.ts';
-import { soakNights } from './soak/nights.ts';
+import { describeNight, describeNights, soakNights } from './soak/nights.ts';
 import {
   PROFILE_SHAPES,
   type ProfileShape,
@@ -161,20 +161,12 @@ async function soakOnce(
 async function nightly(opts: SoakOptions, root: string): Promise<number> {
   const outcomes = await soakNights({ ...opts, nights: opts.nights ?? 1, root });
   for (const night of outcomes) {
-    const state = night.faulty ? `fault ${opts.fault}` : 'faithful';
-    const ended = night.suiteStatus === 0 && night.verdictStatus === 0 ? 'passed' : 'failed';
-    const drop = night.coverageDrop.length ? `; coverage drop: ${night.coverageDrop.join(', ')}` : '';
-    console.log(
-      `night ${night.night} (seed ${night.seed}, ${state}): ${ended}${drop}${night.asExpected ? '' : '  ✗ not as it must'}`,
-    );
+    console.log(describeNight(night, opts.fault));
     if (!night.asExpected) console.log(night.lastLines.replace(/^/gm, '    '));
   }
   writeFileSync(join(root, 'nights.json'), JSON.stringify(outcomes, null, 2));
+  console.log(describeNights(outcomes));
   const wrong = outcomes.filter((night) => !night.asExpected);
-  console.log(
-    `soak nights: ${outcomes.length} nights, ${wrong.length} not as they must be` +
-      (wrong.length ? ` (nights ${wrong.map((n) => n.night).join(', ')})` : ''),
-  );
   return wrong.length > 0 ? 1 : 0;
 }
 

@@ -60,15 +60,21 @@ export function nextLastVerified(
   return Object.fromEntries([...kept, ...now].sort(([a], [b]) => String(a).localeCompare(String(b))));
 }
 
-/** The data to remember: what discovery found now, and remembered data not found again but not shown to have gone. */
+/**
+ * The data to remember: what discovery found now, and every remembered value not found again. A value
+ * that no longer qualifies is kept too, so each night reads it again and a coverage drop names the same
+ * data night after night (and a value that qualifies again is offered again); only `accepting` (the
+ * baseline being updated: the team accepts the drop) forgets it.
+ */
 export function nextDiscovered(
   memory: RunMemory | undefined,
   found: RememberedData[],
   rechecks: Recheck[],
+  accepting = false,
 ): RememberedData[] {
   const gone = new Set(rechecks.filter((r) => r.state === 'no longer qualifies').map((r) => r.need));
   const carried = (memory?.discovered ?? []).filter(
-    (old) => !gone.has(old.path) && !found.some((f) => f.path === old.path),
+    (old) => !(accepting && gone.has(old.path)) && !found.some((f) => f.path === old.path),
   );
   return [...found.map(({ path, value, from }) => ({ path, value, from })), ...carried];
 }

@@ -29,6 +29,9 @@ export interface NightOutcome {
   faulty: boolean;
   suiteStatus: number | null;
   verdictStatus: number | null;
+  /** Tests failed and errors outside the tests, as the verdict counted them (-1: no verdict.json). */
+  failures: number;
+  /** Each requirement an earlier night verified and this one did not, with its data. */
   coverageDrop: string[];
   /** Whether the night ended as it must: a faithful night passes, a faulty one fails. */
   asExpected: boolean;
@@ -44,14 +47,20 @@ function pinnedShape(seed: number): string[] {
   ]);
 }
 
-function coverageDropOf(dir: string): string[] {
+/** The night's failures and coverage drop, as its verdict.json says them. */
+function judgedNight(dir: string): Pick<NightOutcome, 'failures' | 'coverageDrop'> {
   try {
     const verdict = JSON.parse(readFileSync(join(dir, 'verdict.json'), 'utf8')) as {
+      counts?: { failed: number };
+      errorsOutsideTests?: string[];
       coverageDrop?: CoverageDrop[];
     };
-    return (verdict.coverageDrop ?? []).map((drop) => `${drop.requirement} (${drop.data})`);
+    return {
+      failures: (verdict.counts?.failed ?? 0) + (verdict.errorsOutsideTests?.length ?? 0),
+      coverageDrop: (verdict.coverageDrop ?? []).map((drop) => `${drop.requirement} (${drop.data})`),
+    };
   } catch {
-    return ['(no verdict.json)'];
+    return { failures: -1, coverageDrop: ['(no verdict.json)'] };
   }
 }
 
@@ -96,7 +105,7 @@ async function oneNight(night: number, opts: NightsOptions, memory: string): Pro
       faulty,
       suiteStatus: suite.status,
       verdictStatus: verdict.status,
-      coverageDrop: coverageDropOf(dir),
+      ...judgedNight(dir),
       asExpected: faulty ? !passed : passed,
       lastLines: `${verdict.stdout}`.trim().split('\n').slice(-12).join('\n'),
     };
@@ -112,4 +121,35 @@ export async function soakNights(opts: NightsOptions): Promise<NightOutcome[]> {
   const outcomes: NightOutcome[] = [];
   for (let night = 1; night <= opts.nights; night += 1) outcomes.push(await oneNight(night, opts, memory));
   return outcomes;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One line per night: how it ended, its failures and its coverage drop, and whether it ended as it must. */
+export function describeNight(night: NightOutcome, fault: string | undefined): string {
+  const state = night.faulty ? `fault ${fault}` : 'faithful';
+  const ended = night.suiteStatus === 0 && night.verdictStatus === 0 ? 'passed' : 'failed';
+  const failures = night.failures < 0 ? 'no verdict' : plural(night.failures, 'failure');
+  const drop = night.coverageDrop.length ? `: ${night.coverageDrop.join(', ')}` : '';
+  const counts = `${failures}, ${plural(night.coverageDrop.length, 'coverage drop')}${drop}`;
+  return `night ${night.night} (seed ${night.seed}, ${state}): ${ended} (${counts})${night.asExpected ? '' : '  ✗ not as it must'}`;
+}
+
+/** The closing line: the faithful nights' failures and coverage drops (0 and 0), then the faulty nights. */
+export function describeNights(outcomes: NightOutcome[]): string {
+  const faithful = outcomes.filter((night) => !night.faulty);
+  const faulty = outcomes.filter((night) => night.faulty);
+  const failures = faithful.reduce((total, night) => total + Math.max(0, night.failures), 0);
+  const drops = faithful.reduce((total, night) => total + night.coverageDrop.length, 0);
+  const parts = [
+    `${plural(faithful.length, 'faithful night')}: ${plural(failures, 'failure')}, ${plural(drops, 'coverage drop')}`,
+  ];
+  const failed = faulty.filter((night) => night.suiteStatus !== 0 || night.verdictStatus !== 0);
+  if (faulty.length > 0)
+    parts.push(`${plural(faulty.length, 'night')} with the fault: ${failed.length} failed`);
+  const wrong = outcomes.filter((night) => !night.asExpected);
+  const verdict = wrong.length
+    ? `${plural(wrong.length, 'night')} not as they must be (nights ${wrong.map((n) => n.night).join(', ')})`
+    : 'every night as it must be';
+  return `soak nights: ${parts.join('; ')}; ${verdict}`;
 }

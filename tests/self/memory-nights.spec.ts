@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { alwaysPresent, type Presence, tallyAnswer, writeMemory } from '../../lib/checks/presence.ts';
+import { projectRoot } from '../../lib/checks/spec.ts';
 import type { Finding } from '../../lib/checks/types.ts';
 import { judge } from '../../lib/checks/verdict.ts';
 import {
@@ -19,15 +20,26 @@ import { build } from '../../mock/app.ts';
 import { runSuite, writeProfile } from './hostile/nested.ts';
 
 /**
- * Issue 35 item 3, a memory that holds: one memory file over four nights of a foreign read-only target.
+ * Issue 35 item 3, a memory that holds: one memory file over four nights of a foreign read-only target,
+ * two regressions after the same two faithful nights (the memory copied after night 2).
  * Nights 1–2: the alternate mock whose order search results each leave out a seeded 30% of the fields
  * production leaves out (a listed field some elements carry and others never do): both pass, no coverage
- * drop. Nights 3–4: the same server with `currency_id` renamed by a serializer: both fail, the failing
- * night 3 is not remembered. Cheap: one order-search test (two answers a night) and the mock's ids given.
+ * drop. Nights 3–4, one memory: `currency_id` renamed by a serializer: both fail, the failing night 3 is
+ * not remembered. Nights 3–4, its copy: a regression that hides data (the fraud tag no longer set, no 206
+ * ever answered): every test passes or reports "not verified", and the verdict fails both nights on the
+ * coverage drop, named by requirement and data. Cheap: three tests (a few answers a night), the mock's
+ * ids given but for the fraud and partial orders, which the seller and buyer's discovery finds.
  */
-const SLICE = 'sorts by date with date_asc and date_desc';
-const ALTERNATE = { seed: 7, force: { 'order-search-fields': 'random', 'order-read-fields': 'random' } };
-const RENAMED = 'order-currency-renamed';
+const SLICE =
+  'sorts by date with date_asc and date_desc|fraud_risk_detected|answers 206 with X-Content-Missing';
+// The 206 drawn as the seed order answering 206 on every read (`mock`): a 206 on the first read only is
+// taken by discovery and gone by the test's read, so ORD-READ-PARTIAL would never be verified at all.
+const ALTERNATE = {
+  seed: 7,
+  force: { 'order-search-fields': 'random', 'order-read-fields': 'random', 'transient-206': 'mock' },
+};
+const RENAMED = ['order-currency-renamed'];
+const HIDING = ['fraud-tag-dropped', 'partial-never-answered'];
 
 interface Night {
   suite: number | null;
@@ -61,17 +73,28 @@ async function night(faults: string[], env: Record<string, string>): Promise<Nig
   }
 }
 
+/** The mock's profile, read-only from two users, but for the data discovery must find (a coverage drop names it). */
+function profileFindingItsData(): string {
+  const { profile } = writeProfile('memory-nights', {}, true);
+  const { fraud: _fraud, partial: _partial, ...orders } = profile.orders ?? {};
+  return writeProfile('memory-nights', { orders: orders as TargetProfile['orders'] }, true).path;
+}
+
 test.describe
-  .serial('memory over four nights: a renamed listed field keeps failing', () => {
-    test.setTimeout(360_000);
+  .serial('memory over four nights: a renamed listed field and a regression that hides data keep failing', () => {
+    test.setTimeout(540_000);
     const nights: Night[] = [];
+    const hiding: Night[] = [];
 
     test.beforeAll(async () => {
-      test.setTimeout(360_000);
-      const memory = join(mkdtempSync(join(tmpdir(), 'memory-nights-')), 'memory.json');
-      const { path } = writeProfile('memory-nights', {}, true);
-      const env = { TARGET: path, MEMORY: memory, LEAN_REPORTS: '1' };
-      for (const faults of [[], [], [RENAMED], [RENAMED]]) nights.push(await night(faults, env));
+      test.setTimeout(540_000);
+      const dir = mkdtempSync(join(tmpdir(), 'memory-nights-'));
+      const env = { TARGET: profileFindingItsData(), MEMORY: join(dir, 'memory.json'), LEAN_REPORTS: '1' };
+      for (const faults of [[], []]) nights.push(await night(faults, env));
+      const copy = { ...env, MEMORY: join(dir, 'memory-hiding.json') };
+      copyFileSync(env.MEMORY, copy.MEMORY);
+      for (const faults of [RENAMED, RENAMED]) nights.push(await night(faults, env));
+      for (const faults of [HIDING, HIDING]) hiding.push(await night(faults, copy));
     });
 
     test('nights 1–2: an unchanged server whose results carry some listed fields only sometimes passes', () => {
@@ -80,12 +103,20 @@ test.describe
         expect(n.verdict, n.output).toBe(0);
         expect(n.coverageDrop).toEqual([]);
       }
-      const search = nights[1]?.memory.presence['GET /orders/search'];
-      expect(nights[1]?.memory.presenceRuns).toBe(2);
+      const memory = nights[1]?.memory;
+      const search = memory?.presence['GET /orders/search'];
+      expect(memory?.presenceRuns).toBe(2);
       // Some results leave pack_id out: never protected; every result carried currency_id: protected.
       expect(search?.present['results[].pack_id']).toBeLessThan(search?.parents['results[]'] ?? 0);
       expect(alwaysPresent(search, 'results[].pack_id')).toBe(false);
       expect(alwaysPresent(search, 'results[].currency_id')).toBe(true);
+      // The data the hiding regressions take away was found and verified.
+      expect(memory?.discovered?.map((d) => d.path)).toEqual(
+        expect.arrayContaining(['orders.fraud', 'orders.partial']),
+      );
+      expect(Object.keys(memory?.lastVerified ?? {})).toEqual(
+        expect.arrayContaining(['ORD-STATUS-FRAUD', 'ORD-READ-PARTIAL']),
+      );
     });
 
     test('night 3: currency_id renamed fails as a field that disappeared, and the night is not remembered', () => {
@@ -103,6 +134,29 @@ test.describe
       expect(n.suite, n.output).not.toBe(0);
       expect(n.verdict, n.output).toBe(1);
       expect(n.output).toMatch(/currency_id[^\n]*it disappeared/);
+    });
+
+    test('nights 3–4 hiding data: every test green, the run fails on the coverage drop by requirement and data', () => {
+      const lastVerified = nights[1]?.memory.lastVerified ?? {};
+      for (const n of hiding) {
+        expect(n.suite, n.output).toBe(0);
+        expect(n.verdict, n.output).toBe(1);
+        expect(n.output).toMatch(/coverage drop: the run fails \(--fail-on-coverage-drop\)/);
+        expect(
+          n.coverageDrop.map((d) => d.requirement),
+          n.output,
+        ).toEqual(['ORD-READ-PARTIAL', 'ORD-STATUS-FRAUD']);
+        for (const drop of n.coverageDrop) expect(drop.lastVerified).toBe(lastVerified[drop.requirement]);
+      }
+      const [third, fourth] = hiding.map((n) => n.coverageDrop);
+      const fraud = third?.find((d) => d.requirement === 'ORD-STATUS-FRAUD');
+      expect(fraud?.data).toMatch(/^orders\.fraud = "?\d+"?$/);
+      expect(fraud?.read).toMatch(/without the tag fraud_risk_detected/);
+      const partial = third?.find((d) => d.requirement === 'ORD-READ-PARTIAL');
+      expect(partial?.data).toMatch(/^orders\.partial = "?\d+"?$/);
+      expect(partial?.read).toMatch(/answered 200 without X-Content-Missing/);
+      // Night 4 names the same data: the remembered value that no longer qualifies is read again.
+      expect(fourth?.map((d) => d.data)).toEqual(third?.map((d) => d.data));
     });
   });
 
@@ -209,4 +263,18 @@ test.describe('memory rules', () => {
     writeFileSync(file, JSON.stringify({ config: { argv: whole, shard: null }, suites: [] }));
     expect(runScope(file).partial).toBeUndefined();
   });
+});
+
+test('the CI example keeps the memory in its cache and fails a night on a coverage drop', () => {
+  const workflow = readFileSync(join(projectRoot, '.github/workflows/conformance.yml'), 'utf8');
+  const staging = JSON.parse(
+    readFileSync(join(projectRoot, 'fixtures/targets/staging.example.json'), 'utf8'),
+  ) as TargetProfile;
+  const cached = [...workflow.matchAll(/path: (\.conformance-memory)\n/g)].map((m) => m[1]);
+  expect(staging.memory?.startsWith(`${cached[0]}/`)).toBe(true);
+  // Restored before the shards and before the verdict; saved after the verdict, whatever it said.
+  expect(workflow).toMatch(/actions\/cache\/restore@v4[\s\S]*run shard[\s\S]*actions\/cache\/restore@v4/);
+  expect(workflow).toMatch(
+    /scripts\/verdict\.ts --fail-on-coverage-drop[\s\S]*- if: always\(\)\n\s+uses: actions\/cache\/save@v4/,
+  );
 });

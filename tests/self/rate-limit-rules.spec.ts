@@ -74,19 +74,23 @@ test.describe('rate limits', () => {
     );
   });
 
-  test('workers of one run never share a pacing slot, and each takes one slot per request', () => {
-    const lanes = 3;
-    const now = 1_000_000;
-    const taken = Array.from({ length: lanes }, (_, lane) => {
-      const pacer = new Pacer(50, lane, lanes);
-      return [0, 1, 2].map(() => pacer.claimSlot(now));
-    });
-    for (const [lane, slots] of taken.entries()) {
-      expect(slots.every((slot) => slot % lanes === lane)).toBe(true);
-      expect(slots).toEqual([...slots].sort((a, b) => a - b));
-    }
-    const all = taken.flat();
-    expect(new Set(all).size).toBe(all.length);
+  test('the workers of one run take turns from one schedule: never faster than the rate, an idle one leaves its share', async () => {
+    // Two workers' pacers of one run (one ledger folder) at 20/s: 10 requests at least 9 intervals apart.
+    const sendTen = async (pacers: Pacer[]) => {
+      const started = Date.now();
+      await Promise.all(
+        pacers.map(async (pacer) => {
+          for (let i = 0; i < 10 / pacers.length; i += 1) await pacer.wait();
+        }),
+      );
+      return Date.now() - started;
+    };
+    expect(await sendTen([new Pacer(20, 2), new Pacer(20, 2)])).toBeGreaterThanOrEqual(9 * 50);
+    // The other worker sends nothing: this one takes every turn (fixed slots per worker took 9 × 100 ms).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const alone = await sendTen([new Pacer(20, 2)]);
+    expect(alone).toBeGreaterThanOrEqual(9 * 50);
+    expect(alone).toBeLessThan(9 * 100);
   });
 
   test('a limit answer halves the rate, which climbs back to where it was cut in 10 s (AIMD)', () => {
@@ -106,7 +110,7 @@ test.describe('rate limits', () => {
   });
 
   test('every worker of the run hears a cut; a refusal of a request sent before it does not cut again', async () => {
-    const [first, second] = [new Pacer(0, 0, 2), new Pacer(0, 1, 2)];
+    const [first, second] = [new Pacer(0, 2), new Pacer(0, 2)];
     const early = await second.wait();
     const ticket = await first.wait();
     first.observe(429, ticket);

@@ -101,7 +101,7 @@ export function rememberRun(profile: Profile, reports: string, tests: RunTest[],
   const date = new Date().toISOString();
   const scope = scopeOf(reports);
   const lastVerified = nextLastVerified(previous, testsThatRan(tests, scope), date, end.accepting);
-  const discovered = nextDiscovered(previous, foundByDiscovery(profile, reports), rechecks);
+  const discovered = nextDiscovered(previous, foundByDiscovery(profile, reports), rechecks, end.accepting);
   const { remembered, ...presence } = nextPresence(previous, tonight, end, date);
   writeRunMemory(path, { date, ...presence, discovered, lastVerified });
   const fields = remembered
