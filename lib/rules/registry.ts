@@ -1,9 +1,7 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import { ERROR_ROWS } from './error-rows.ts';
-import { FISCAL_UPLOAD_RULE } from './fiscal-model.ts';
 import { MEANING_RULES } from './meanings.ts';
-import { MESSAGE_TEXT_RULE } from './message-length.ts';
 import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
 
@@ -13,8 +11,6 @@ import type { Rule, RuleContext } from './rule.ts';
  */
 const RULES: readonly Rule[] = [
   // Each rule module's exported rules, listed here (one line per module).
-  MESSAGE_TEXT_RULE,
-  FISCAL_UPLOAD_RULE,
   ERROR_ROWS,
   NO_TOKEN,
   ...MEANING_RULES,
