@@ -4,6 +4,7 @@ import { ERROR_ROWS } from './error-rows.ts';
 import { MEANING_RULES } from './meanings.ts';
 import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
+import { SEARCH_EXCHANGE_RULES } from './search-exchanges.ts';
 
 /**
  * Every rule of lib/rules, by requirement id. Tests, properties, drift, traffic and `npm run trace`
@@ -14,6 +15,7 @@ const RULES: readonly Rule[] = [
   ERROR_ROWS,
   NO_TOKEN,
   ...MEANING_RULES,
+  ...SEARCH_EXCHANGE_RULES,
 ];
 
 /** The rules that judge a requirement. */
