@@ -1,5 +1,6 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { CATEGORY_RULES } from './category-exchanges.ts';
 import { ERROR_ROWS } from './error-rows.ts';
 import { MEANING_RULES } from './meanings.ts';
 import { NO_TOKEN } from './no-token.ts';
@@ -16,6 +17,7 @@ const RULES: readonly Rule[] = [
   NO_TOKEN,
   ...MEANING_RULES,
   ...SEARCH_EXCHANGE_RULES,
+  ...CATEGORY_RULES,
 ];
 
 /** The rules that judge a requirement. */
