@@ -213,6 +213,16 @@ async function registryRules(id: string): Promise<string[]> {
   return found.length ? found : wanted.map((rule) => `a rule judging ${rule.requirements.join(', ')}`);
 }
 
+/** Where traffic judges every exchange with the registry's rules: a line when a rule of the registry judges the id. */
+function trafficRegistry(id: string): string[] {
+  if (rulesOf(id).length === 0) return [];
+  const file = join(projectRoot, 'scripts', 'traffic', 'request-rules.ts');
+  const at = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((line) => line.startsWith('export function registryOutcomes('));
+  return at < 0 ? [] : [`${relative(projectRoot, file)}:${at + 1}: registryOutcomes, with the rules above`];
+}
+
 interface TraceRow {
   id: string;
   status: string;
@@ -326,7 +336,11 @@ export async function trace(req: Requirement): Promise<string> {
     section('rules', await registryRules(req.id), 'no rule of the registry judges it'),
     section('engine', linesNaming(req.id, engineFiles), 'no engine code names it'),
     section('drift', linesNaming(req.id, commandFiles('drift')), 'drift does not judge it'),
-    section('traffic', linesNaming(req.id, commandFiles('traffic')), 'traffic does not judge it'),
+    section(
+      'traffic',
+      [...trafficRegistry(req.id), ...linesNaming(req.id, commandFiles('traffic'))],
+      'traffic does not judge it',
+    ),
     section('tests', testsVerifying(req.id), 'no test verifies it'),
     section('faults', await faultsBreaking(req.id), 'no planted fault breaks it'),
     section('latest outcome', latestOutcome(req.id), 'no run on record'),

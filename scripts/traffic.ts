@@ -95,12 +95,15 @@ async function main(): Promise<number> {
     target: values.target ? `${profile.name} (${shownBaseURL(profile)})` : 'no profile',
   };
   const verdict = writeTrafficReports(outDir, run, judgement, spec, profile, redact);
-  const verified = new Set(judgement.outcomes.filter((o) => o.passed).map((o) => o.requirement));
+  const verified = new Set(
+    judgement.outcomes.filter((o) => o.passed && !o.notJudged).map((o) => o.requirement),
+  );
+  const notJudged = judgement.outcomes.filter((o) => o.notJudged).length;
   for (const d of verdict.fresh) console.log(`  new: [${d.check}] ${d.operation} ${d.field}: ${d.message}`);
   console.log(
     `traffic: ${judgement.exchanges.length} exchanges, ${judgement.judged.length} judged, ${judgement.unknown.length} of unknown operations; ` +
       `${verdict.fresh.length} new findings, ${verdict.known.length} known, ${verdict.reported.length} omissions reported; ` +
-      `${verified.size} requirements shown held; reports: ${join(outDir, 'index.html')}`,
+      `${verified.size} requirements shown held, ${notJudged} rule outcomes not judged; reports: ${join(outDir, 'index.html')}`,
   );
   return verdict.fresh.length === 0 ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 import type { Exchange } from '../exchange/exchange.ts';
-import type { FilePart } from '../exchange/request.ts';
+import type { RequestArguments } from '../exchange/request.ts';
 import type { components, operations } from '../generated/spec-read-types.ts';
 import type { components as sentComponents } from '../generated/spec-types.ts';
 import type { UserRole } from '../profile/types.ts';
@@ -10,22 +10,9 @@ export type Caller = UserRole | 'anonymous' | { token: string };
 
 export type { FilePart } from '../exchange/request.ts';
 
-export interface CallOptions {
+/** One call's arguments (lib/exchange/request.ts), with the caller in place of its token. */
+export interface CallOptions extends Omit<RequestArguments, 'token'> {
   as?: Caller;
-  /**
-   * Sends the token elsewhere than the operation's `security` says (the default), on purpose: the
-   * Authorization header as bearer, or the access_token query parameter.
-   */
-  tokenIn?: 'header' | 'query';
-  path?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined>;
-  headers?: Record<string, string>;
-  /** A JSON body. */
-  json?: unknown;
-  /** A raw body sent as is (with the content type given in headers). */
-  raw?: string | Buffer;
-  /** Multipart fields; an array sends the field several times. */
-  multipart?: Record<string, FilePart | FilePart[] | string>;
 }
 
 export interface ApiResponse<O extends string = string> {

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { bundledSpecPath } from '../checks/spec.ts';
 import { TargetRateLimited } from '../client/rate-limit.ts';
 import { keepAnswer } from '../client/read-cache.ts';
 import { callTarget } from '../client/target-call.ts';
 import type { Outgoing } from '../client/transport.ts';
 import type { OperationId } from '../client/typed.ts';
+import { buildRequest, type SecurityDocument, type SpecOperation } from '../exchange/request.ts';
 import type { ProfileInput, UserRole } from '../profile/types.ts';
-import { observeDiscoveryAnswer } from './observed.ts';
+import { observeDiscoveryAnswer, operationOfPath } from './observed.ts';
 
 /** Discovery ran out of its request budget or time limit: what was found so far stands. */
 export class DiscoveryStopped extends Error {
@@ -113,16 +116,17 @@ export class Reader {
     for (const need of new Set(this.serving.flat()))
       this.readsFor.set(need, (this.readsFor.get(need) ?? 0) + 1);
     const token = as ? this.profile.users[as]?.token : undefined;
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined) search.append(key, String(value));
-    const url = `${this.profile.baseURL}${path}${search.size > 0 ? `?${search}` : ''}`;
+    const search = new URLSearchParams(defined(query));
     const left = Math.max(1, this.deadline - Date.now());
     try {
+      const request = await buildRequest(this.profile.baseURL, readDocument(), readOperation(path), {
+        query,
+        token,
+      });
       const out: Outgoing = {
-        method: 'GET',
-        url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        method: request.method,
+        url: request.url.href,
+        headers: request.headers,
         timeoutMs: Math.min(this.options.timeoutMs, left),
       };
       const answer = await callTarget({
@@ -153,6 +157,23 @@ function statusOf(error: unknown): number {
   return status && (error instanceof TargetRateLimited || error.name === 'RunOutOfWaiting')
     ? Number(status)
     : 0;
+}
+
+let document: SecurityDocument & {
+  paths: Record<string, { get?: SpecOperation['operation'] & { operationId?: string } }>;
+};
+
+/** What the request builder reads of the bundled spec (its security schemes, its paths), read once. */
+function readDocument(): typeof document {
+  document ??= JSON.parse(readFileSync(bundledSpecPath, 'utf8'));
+  return document;
+}
+
+/** The read of a filled path as the request builder takes it: the `security` of the GET operation it fits. */
+function readOperation(path: string): SpecOperation {
+  const id = operationOfPath(path);
+  const read = Object.values(readDocument().paths).find((item) => id && item.get?.operationId === id)?.get;
+  return { method: 'GET', path, operation: { security: read?.security } };
 }
 
 function defined(query: Query): Record<string, string> {

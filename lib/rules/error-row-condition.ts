@@ -1,11 +1,6 @@
 import type { Exchange } from '../exchange/exchange.ts';
-import {
-  boundOf,
-  type ErrorRow,
-  type FilesTest,
-  type RowOperation,
-  type ValueTest,
-} from './error-row-data.ts';
+import type { ErrorRow, FilesTest, RowOperation, ValueTest } from './error-row-data.ts';
+import { boundOf } from './error-row-data.ts';
 import { type FormPart, formParts } from './multipart.ts';
 
 /** true: the request meets it; false: it does not; undefined: the exchange cannot tell (state, an unreadable body). */

@@ -1,11 +1,6 @@
 import type { Exchange, ExchangeResponse } from '../exchange/exchange.ts';
-import {
-  boundOf,
-  type ErrorRow,
-  type FilesTest,
-  type RowOperation,
-  type ValueTest,
-} from './error-row-data.ts';
+import type { ErrorRow, FilesTest, RowOperation, ValueTest } from './error-row-data.ts';
+import { boundOf } from './error-row-data.ts';
 
 /**
  * Requests built from error rows: a valid request of an operation, changed just enough to meet one row's

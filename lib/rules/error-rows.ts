@@ -119,6 +119,25 @@ export function judgeRows(
   });
 }
 
+/**
+ * The rows (but the no-token rows, no-token.ts) whose condition the request meets, or may meet: what a
+ * model or a generator asks instead of writing a condition of the reference again.
+ */
+export function rowsMet(
+  exchange: Exchange,
+  state?: KnownState,
+  which: 'met' | 'possible' = 'met',
+  ops?: Map<string, RowOperation>,
+): ErrorRow[] {
+  const view = requestView(exchange, ops);
+  if (!view) return [];
+  return view.op.rows.filter((row) => {
+    if (row.when?.token === 'absent') return false;
+    const met = rowMet(view, row, state);
+    return which === 'met' ? met === true : met !== false;
+  });
+}
+
 /** Every row (but the no-token rows, no-token.ts) whose condition the request meets, judged. */
 export function judgeErrorRows(
   exchange: Exchange,
@@ -126,11 +145,7 @@ export function judgeErrorRows(
   ops?: Map<string, RowOperation>,
 ): Judgement[] {
   const view = requestView(exchange, ops);
-  if (!view) return [];
-  const met = view.op.rows.filter(
-    (row) => row.when?.token !== 'absent' && rowMet(view, row, options.state) === true,
-  );
-  return judgeRows(view, met, options);
+  return view ? judgeRows(view, rowsMet(exchange, options.state, 'met', ops), options) : [];
 }
 
 /** Whether a row's condition is met, undecided or not met, for a caller that builds requests from rows. */
@@ -148,6 +163,7 @@ export function conditionOf(
 export function errorRowRule(ops?: () => Map<string, RowOperation>): Rule {
   const source = ops ?? specRowOperations;
   return {
+    name: 'errorRow',
     get requirements() {
       return [
         ...new Set(

@@ -5,10 +5,10 @@
  * (scripts/traffic/sequence-rules.ts): the rule is written here once.
  */
 import type { Exchange } from '../exchange/exchange.ts';
-import type { Judgement } from '../judge/judgement.ts';
-import { meetsRow, rowText } from './exchange-reading.ts';
+import { specRowOperations } from './error-row-data.ts';
+import { callExchange, encodePlan } from './error-row-requests.ts';
+import { rowsMet } from './error-rows.ts';
 import { formParts } from './multipart.ts';
-import type { Rule } from './rule.ts';
 
 /** A file of an upload as the rules read it: its file name, content type and size. */
 export interface FiscalFile {
@@ -20,7 +20,10 @@ export interface FiscalFile {
 /** The most documents a seller holds in one pack, and the most files of one upload (FIS-LIMIT-PER-SELLER). */
 export const MAX_FILES = 2;
 
-/** The content types the reference allows (FIS-UPLOAD-TYPES). */
+/** The multipart field of an upload's files. */
+const FIELD = 'fiscal_document';
+
+/** The content types the reference allows (FIS-UPLOAD-TYPES; the FIS-ERR-TYPE row's, tests/spec/rules-once.spec.ts). */
 export const FISCAL_TYPES: readonly string[] = ['application/pdf', 'application/xml', 'text/xml'];
 
 /**
@@ -59,8 +62,6 @@ export interface FiscalRow {
   requirement: string;
   /** The condition, in words ("3 files in one request"). */
   what: string;
-  /** Another row of the same condition (read another way): the requirement whose condition it answers. */
-  readingOf?: string;
 }
 
 export type FiscalCaller = 'seller' | 'buyer' | 'stranger';
@@ -79,53 +80,43 @@ export function deniedWrite(as: Exclude<FiscalCaller, 'seller'>, what: string): 
 
 const describe = (file: FiscalFile) => `"${file.name}" (${file.type || 'no type'}, ${file.size} bytes)`;
 
-function repeatedTypes(files: readonly FiscalFile[], reading: TypeReading): string[] {
-  const types = files.map((file) => typeOf(file, reading)).filter((type) => type !== undefined);
-  return types.filter((type, i) => types.indexOf(type) !== i);
+/** An upload of these files by the seller to a pack: what the spec's error rows are asked about. */
+function uploadOf(files: readonly FiscalFile[]): Exchange {
+  const op = specRowOperations().get('uploadFiscalDocuments');
+  if (!op) throw new Error('uploadFiscalDocuments is not in the spec');
+  const sent = files.map((file) => ({ name: file.name, type: file.type, bytes: Buffer.alloc(file.size) }));
+  const { body, contentType } = encodePlan({ as: 'seller', path: {}, query: {}, files: { [FIELD]: sent } });
+  return callExchange(op, {
+    caller: 'seller',
+    path: { pack_id: '1' },
+    headers: contentType ? { 'content-type': contentType } : {},
+    body,
+  });
 }
 
+/** The files as a reading counts their types: under the mock's, text/xml is sent as application/xml. */
+const readAs = (files: readonly FiscalFile[], reading: TypeReading): FiscalFile[] =>
+  files.map((file) =>
+    reading === 'xml-alike' && typeOf(file, reading) === 'xml' ? { ...file, type: 'application/xml' } : file,
+  );
+
 /**
- * The 400 and 409 rows an upload's own files call for, whoever sends it ([] for a clean upload). Two
- * files of one type fit the 409 row "two files of the same type" and the 400 row "more than one file
- * of a kind" alike: both are given, either answer holds.
+ * The 400 and 409 rows an upload's own files call for, whoever sends it ([] for a clean upload): the
+ * spec's error rows its files meet (lib/rules/error-rows.ts), each with the answers it allows (two
+ * files of one type: 409, or the 400 of "more than one file of a kind").
  */
 export function uploadConditions(files: readonly FiscalFile[], reading: TypeReading): FiscalRow[] {
-  const rows: FiscalRow[] = [];
-  if (files.length === 0) rows.push({ ...BAD_REQUEST, requirement: 'FIS-ERR-MISSING-FILE', what: 'no file' });
-  if (files.length > MAX_FILES)
-    rows.push({
-      ...BAD_REQUEST,
-      requirement: 'FIS-ERR-TOO-MANY-FILES',
-      what: `${files.length} files in one request`,
-    });
-  for (const file of files) {
-    if (file.size === 0)
-      rows.push({ ...BAD_REQUEST, requirement: 'FIS-ERR-EMPTY-FILE', what: `${describe(file)} is empty` });
-    if (file.name === '')
-      rows.push({
-        ...BAD_REQUEST,
-        requirement: 'FIS-ERR-FILENAME-EMPTY',
-        what: `${describe(file)} has no name`,
-      });
-    if (!typeOf(file, reading))
-      rows.push({
-        ...BAD_REQUEST,
-        requirement: 'FIS-ERR-TYPE',
-        what: `${describe(file)} is of a type not allowed`,
-      });
-  }
-  const repeated = repeatedTypes(files, reading);
-  if (repeated.length > 0) {
-    const what = `two files of type ${repeated[0]}`;
-    rows.push({ ...CONFLICT, requirement: 'FIS-ERR-SAME-TYPE-TWICE', what });
-    rows.push({
-      ...BAD_REQUEST,
-      requirement: 'FIS-ERR-TOO-MANY-FILES',
-      what: `more than one file of a kind (${what})`,
-      readingOf: 'FIS-ERR-SAME-TYPE-TWICE',
-    });
-  }
-  return rows;
+  const what = files.length > 0 ? `an upload of ${files.map(describe).join(', ')}` : 'an upload of no file';
+  return rowsMet(uploadOf(readAs(files, reading)))
+    .filter((row) => row.when?.files !== undefined)
+    .flatMap((row) =>
+      [row, ...(row.or ?? [])].map((answer) => ({
+        status: answer.status ?? 400,
+        ...(answer.error ? { error: answer.error } : {}),
+        requirement: row.requirement,
+        what,
+      })),
+    );
 }
 
 /** The 409 rows the documents the seller already holds call for (FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS). */
@@ -225,63 +216,6 @@ export function downloadRows(model: FiscalModel, as: FiscalCaller, id: string): 
 export function uploadedFiles(exchange: Exchange): FiscalFile[] | undefined {
   const parts = formParts(exchange.request.headers['content-type'], exchange.request.body);
   return parts
-    ?.filter((part) => part.name === 'fiscal_document' && part.filename !== undefined)
+    ?.filter((part) => part.name === FIELD && part.filename !== undefined)
     .map((part) => ({ name: part.filename ?? '', type: part.contentType ?? '', size: part.size }));
 }
-
-/** One condition of an upload and every row its request calls for (the reference gives no precedence). */
-export interface UploadCondition {
-  requirement: string;
-  what: string;
-  rows: FiscalRow[];
-}
-
-/**
- * The visible 400/409 conditions of an upload's own files ([] for a clean one), the content type read
- * as sent (whether text/xml is application/xml is a gap); a row read another way joins its condition.
- */
-export function conditionsOf(files: readonly FiscalFile[]): UploadCondition[] {
-  const rows = uploadConditions(files, 'as-sent');
-  const byCondition = new Map<string, FiscalRow[]>();
-  for (const row of rows) {
-    const key = row.readingOf ?? row.requirement;
-    byCondition.set(key, [...(byCondition.get(key) ?? []), row]);
-  }
-  return [...byCondition].map(([requirement, own]) => ({
-    requirement,
-    what: [...new Set(own.map((row) => row.what))].join('; '),
-    rows,
-  }));
-}
-
-/**
- * The fiscal upload's own conditions (FIS-ERR-MISSING-FILE, -EMPTY-FILE, -TYPE, -TOO-MANY-FILES,
- * -FILENAME-EMPTY, -SAME-TYPE-TWICE) on one upload with a token: each met condition is answered by one
- * of the rows that apply (its own, another condition's, or a 403 of access).
- */
-export const FISCAL_UPLOAD_RULE: Rule = {
-  requirements: [
-    'FIS-ERR-MISSING-FILE',
-    'FIS-ERR-EMPTY-FILE',
-    'FIS-ERR-TYPE',
-    'FIS-ERR-TOO-MANY-FILES',
-    'FIS-ERR-FILENAME-EMPTY',
-    'FIS-ERR-SAME-TYPE-TWICE',
-  ],
-  appliesTo: (exchange) => exchange.operation === 'uploadFiscalDocuments' && exchange.caller !== undefined,
-  judge(exchange): Judgement[] {
-    const files = uploadedFiles(exchange);
-    if (!files) return [];
-    return conditionsOf(files).map((condition) => {
-      const rows = [...condition.rows, { ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'access' }];
-      const held = rows.some((row) => meetsRow(exchange, row));
-      const documented = [...new Set(rows.map(rowText))].join(' or ');
-      return {
-        requirement: condition.requirement,
-        outcome: held ? 'held' : 'broken',
-        instance: condition.what,
-        ...(held ? {} : { reason: `answered ${exchange.response.status}; documented: ${documented}` }),
-      };
-    });
-  },
-};

@@ -1,23 +1,17 @@
 /**
- * The text rules of a new message (Messages > Create): its length by sender and its character set.
- * Written once: the properties' conversation model, the contract tests, drift and traffic read them.
+ * The text rules of a new message (Messages > Create) are error rows of the spec (`x-error-rows` of
+ * sendPackMessage: the character set and each sender's length, bounded by its `x-limits`), judged by
+ * the one error-row rule. This module asks those rows on behalf of the conversation model and traffic,
+ * and gives the generators the limits; it states no condition of its own.
  */
 import type { Exchange } from '../exchange/exchange.ts';
-import type { Judgement } from '../judge/judgement.ts';
-import {
-  type ErrorRow,
-  isAccepted,
-  meetsRow,
-  objectOf,
-  pathSegmentAfter,
-  requestJsonOf,
-  rowText,
-} from './exchange-reading.ts';
-import type { Rule } from './rule.ts';
+import { specRowOperations } from './error-row-data.ts';
+import { callExchange } from './error-row-requests.ts';
+import { rowsMet } from './error-rows.ts';
 
-/** MSG-CREATE-ERR-SELLER-LENGTH: a seller's text holds at most 350 characters. */
+/** MSG-CREATE-ERR-SELLER-LENGTH's limit, for generators (tests/spec/rules-once.spec.ts: the spec's x-limits). */
 export const SELLER_MAX = 350;
-/** MSG-CREATE-ERR-BUYER-LENGTH: a buyer's text holds at most 3500 characters. */
+/** MSG-CREATE-ERR-BUYER-LENGTH's limit, for generators (tests/spec/rules-once.spec.ts: the spec's x-limits). */
 export const BUYER_MAX = 3500;
 
 export type TextSender = 'seller' | 'buyer';
@@ -28,87 +22,40 @@ export const TEXT_LIMITS: Record<TextSender, { max: number; requirement: string 
   buyer: { max: BUYER_MAX, requirement: 'MSG-CREATE-ERR-BUYER-LENGTH' },
 };
 
-/** A text's length in characters (code points), as the limits count it. */
-export const lengthOf = (text: string): number => [...text].length;
+const SELLER_ID = '1';
+const BUYER_ID = '2';
 
-/** Every character within ISO-8859-1. */
-export const isLatin1 = (text: string): boolean => [...text].every((char) => char.codePointAt(0)! <= 0xff);
-
-/** Characters that could be among the permitted emoticons, whose set the reference does not give. */
-const MAYBE_EMOTICON = /\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f/u;
-
-/** The characters of a text outside ISO-8859-1 that no emoticon set could hold (MSG-CREATE-ERR-CHARSET). */
-export function outsideCharset(text: string): string[] {
-  return [...text].filter((char) => char.codePointAt(0)! > 0xff && !MAYBE_EMOTICON.test(char));
+/** A send of `text` by `sender`, valid in all but its text: what the text rows are asked about. */
+function sendOf(sender: TextSender, text: string): Exchange {
+  const [from, to] = sender === 'seller' ? [SELLER_ID, BUYER_ID] : [BUYER_ID, SELLER_ID];
+  const op = specRowOperations().get('sendPackMessage');
+  if (!op) throw new Error('sendPackMessage is not in the spec');
+  return callExchange(op, {
+    caller: sender,
+    path: { pack_id: '1', user_id: SELLER_ID },
+    query: { application_id: '1' },
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ from: { user_id: from }, to: { user_id: to }, text })),
+  });
 }
 
+const readsText = (row: { when?: { body?: Record<string, unknown> } }) => row.when?.body?.text !== undefined;
+
 /**
- * The requirement that refuses a sender's text, with the condition in words, or undefined when the
- * reference accepts it or does not say (a text beyond ISO-8859-1 that may hold emoticons; the length
- * of a text whose sender is not known).
+ * The requirement of the text row that refuses a sender's text, with the text in words, or undefined
+ * when no text row surely does (accepted, or a text that may hold emoticons the reference does not list).
  */
 export function textRefusal(
-  sender: TextSender | undefined,
+  sender: TextSender,
   text: string,
 ): { requirement: string; what: string } | undefined {
-  const outside = outsideCharset(text);
-  if (outside.length > 0)
-    return {
-      requirement: 'MSG-CREATE-ERR-CHARSET',
-      what: `a text with ${outside.length} characters outside ISO-8859-1 and the emoticons (${JSON.stringify(outside.slice(0, 3).join(''))})`,
-    };
-  if (!sender) return undefined;
-  if (!sender) return undefined;
-  const { max, requirement } = TEXT_LIMITS[sender];
-  const length = lengthOf(text);
-  if (isLatin1(text) && length > max)
-    return { requirement, what: `a ${sender}'s text of ${length} characters (more than ${max})` };
-  return undefined;
+  const [row] = rowsMet(sendOf(sender, text)).filter(readsText);
+  return (
+    row && { requirement: row.requirement, what: `a ${sender}'s text of ${[...text].length} characters` }
+  );
 }
 
-/** Who sends: the seller when from.user_id is the seller of the path (/sellers/{user_id}), else the buyer. */
-export function senderOf(exchange: Exchange): TextSender | undefined {
-  const from = objectOf(objectOf(requestJsonOf(exchange))?.from)?.user_id;
-  if (typeof from !== 'string' && typeof from !== 'number') return undefined;
-  return String(from) === pathSegmentAfter(exchange, 'sellers') ? 'seller' : 'buyer';
+/** Whether no text row may refuse the text: every text row's condition surely unmet. */
+export function textAccepted(sender: TextSender, text: string): boolean {
+  return rowsMet(sendOf(sender, text), {}, 'possible').filter(readsText).length === 0;
 }
-
-/** A refused creation: 400 for the text, or a 403 of the purchase's state or access (precedence not given). */
-const REFUSED: readonly ErrorRow[] = [{ status: 400 }, { status: 403 }];
-
-/**
- * MSG-CREATE-ERR-SELLER-LENGTH, MSG-CREATE-ERR-BUYER-LENGTH, MSG-CREATE-ERR-CHARSET on one send with a
- * token: a text the reference refuses is refused; a text at its sender's limit, accepted, holds the limit.
- */
-export const MESSAGE_TEXT_RULE: Rule = {
-  requirements: [TEXT_LIMITS.seller.requirement, TEXT_LIMITS.buyer.requirement, 'MSG-CREATE-ERR-CHARSET'],
-  appliesTo: (exchange) => exchange.operation === 'sendPackMessage' && exchange.caller !== undefined,
-  judge(exchange): Judgement[] {
-    const text = objectOf(requestJsonOf(exchange))?.text;
-    if (typeof text !== 'string') return [];
-    const sender = senderOf(exchange);
-    const refusal = textRefusal(sender, text);
-    const status = exchange.response.status;
-    if (refusal) {
-      const held = REFUSED.some((row) => meetsRow(exchange, row));
-      return [
-        {
-          requirement: refusal.requirement,
-          outcome: held ? 'held' : 'broken',
-          instance: refusal.what,
-          ...(held ? {} : { reason: `answered ${status}; documented: ${REFUSED.map(rowText).join(' or ')}` }),
-        },
-      ];
-    }
-    if (!sender || !isLatin1(text) || lengthOf(text) !== TEXT_LIMITS[sender].max || !isAccepted(exchange))
-      return [];
-    const { max, requirement } = TEXT_LIMITS[sender];
-    return [
-      {
-        requirement,
-        outcome: 'held',
-        instance: `a ${sender}'s text of ${max} characters (the limit) accepted`,
-      },
-    ];
-  },
-};

@@ -41,6 +41,7 @@ export function judgeNoToken(
 export function noTokenRule(ops?: () => Map<string, RowOperation>): Rule {
   const source = ops ?? specRowOperations;
   return {
+    name: 'noTokenAnswer',
     get requirements() {
       const ids = [...source().values()]
         .filter((op) => op.tokenRequired)

@@ -1,11 +1,11 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
+import { CATEGORY_RULES } from './category-exchanges.ts';
 import { ERROR_ROWS } from './error-rows.ts';
-import { FISCAL_UPLOAD_RULE } from './fiscal-model.ts';
 import { MEANING_RULES } from './meanings.ts';
-import { MESSAGE_TEXT_RULE } from './message-length.ts';
 import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
+import { SEARCH_EXCHANGE_RULES } from './search-exchanges.ts';
 
 /**
  * Every rule of lib/rules, by requirement id. Tests, properties, drift, traffic and `npm run trace`
@@ -13,11 +13,11 @@ import type { Rule, RuleContext } from './rule.ts';
  */
 const RULES: readonly Rule[] = [
   // Each rule module's exported rules, listed here (one line per module).
-  MESSAGE_TEXT_RULE,
-  FISCAL_UPLOAD_RULE,
   ERROR_ROWS,
   NO_TOKEN,
   ...MEANING_RULES,
+  ...SEARCH_EXCHANGE_RULES,
+  ...CATEGORY_RULES,
 ];
 
 /** The rules that judge a requirement. */

@@ -12,6 +12,8 @@ export interface RuleContext {
  * exchange and history give the same judgements; it never imports a test runner (architecture test).
  */
 export interface Rule {
+  /** The rule's short name where a tool names it (traffic's and drift's findings, their baselines). */
+  name?: string;
   /** The requirement ids this rule judges (each judgement it returns names one of them). */
   requirements: readonly string[];
   /** Whether the rule has anything to say about this exchange (its operation, its method). */

@@ -1,4 +1,4 @@
-import { type Fault, onJson } from './kit.ts';
+import { buyerShifted, type Fault, mapList, onJson } from './kit.ts';
 
 /**
  * Regressions hidden in data a reader reaches only by going past the first, easy reads (issue 36, data
@@ -13,8 +13,6 @@ const DAY_MS = 86_400_000;
 const LISTING = 'GET /messages/packs/:pack_id/sellers/:user_id';
 const isOld = (order: Json) =>
   typeof order.date_created === 'string' && Date.now() - Date.parse(order.date_created) > 30 * DAY_MS;
-const mapList = (body: Json, key: string, change: (item: Json, index: number) => Json): Json =>
-  Array.isArray(body[key]) ? { ...body, [key]: (body[key] as Json[]).map(change) } : body;
 
 export const DEEP_FAULTS: readonly Fault[] = [
   {
@@ -52,13 +50,7 @@ export const DEEP_FAULTS: readonly Fault[] = [
     install: (app) =>
       onJson(app, LISTING, (listing, request) => {
         const asked = request.query as Record<string, string | undefined>;
-        if (Number(asked.offset ?? 0) === 0) return listing;
-        const seller = Number((request.params as Record<string, string>).user_id);
-        const shifted = (party: unknown) =>
-          party && typeof party === 'object' && Number((party as Json).user_id) !== seller
-            ? { ...(party as Json), user_id: Number((party as Json).user_id) + 1 }
-            : party;
-        return mapList(listing, 'messages', (m) => ({ ...m, from: shifted(m.from), to: shifted(m.to) }));
+        return Number(asked.offset ?? 0) === 0 ? listing : buyerShifted(listing, request);
       }),
   },
   {

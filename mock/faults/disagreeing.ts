@@ -1,4 +1,4 @@
-import { type Fault, onJson, type RouteKey } from './kit.ts';
+import { buyerShifted, type Fault, mapList, onJson, type RouteKey } from './kit.ts';
 
 /**
  * Regressions where two reads of one fact disagree: each answer alone has the right shape and types,
@@ -6,9 +6,6 @@ import { type Fault, onJson, type RouteKey } from './kit.ts';
  */
 
 type Json = Record<string, unknown>;
-
-const mapList = (body: Json, key: string, change: (item: Json) => Json): Json =>
-  Array.isArray(body[key]) ? { ...body, [key]: (body[key] as Json[]).map(change) } : body;
 
 const SEARCH: RouteKey = 'GET /orders/search';
 
@@ -90,15 +87,7 @@ export const DISAGREEING_FAULTS: readonly Fault[] = [
     name: 'listing-names-other-buyer',
     requirement: 'FACT-PACK-READS',
     description: "the pack listing names as the buyer of each message a user one id past the pack's buyer",
-    install: (app) =>
-      onJson(app, 'GET /messages/packs/:pack_id/sellers/:user_id', (listing, request) => {
-        const seller = Number((request.params as Record<string, string>).user_id);
-        const shifted = (party: unknown) =>
-          party && typeof party === 'object' && Number((party as Json).user_id) !== seller
-            ? { ...(party as Json), user_id: Number((party as Json).user_id) + 1 }
-            : party;
-        return mapList(listing, 'messages', (m) => ({ ...m, from: shifted(m.from), to: shifted(m.to) }));
-      }),
+    install: (app) => onJson(app, 'GET /messages/packs/:pack_id/sellers/:user_id', buyerShifted),
   },
   {
     name: 'fiscal-list-file-type-swapped',

@@ -113,3 +113,18 @@ export function eachOf(body: Json, field: string, change: (item: Json) => void):
   if (Array.isArray(list)) for (const item of list) change(item as Json);
   return body;
 }
+
+/** The body with each element of an array field replaced by its change (the body as is without the field). */
+export function mapList(body: Json, key: string, change: (item: Json, index: number) => Json): Json {
+  return Array.isArray(body[key]) ? { ...body, [key]: (body[key] as Json[]).map(change) } : body;
+}
+
+/** A pack listing whose every party other than the seller of the path is a user one id past the pack's buyer. */
+export function buyerShifted(listing: Json, request: FastifyRequest): Json {
+  const seller = Number((request.params as Record<string, string>).user_id);
+  const shifted = (party: unknown) =>
+    party && typeof party === 'object' && Number((party as Json).user_id) !== seller
+      ? { ...(party as Json), user_id: Number((party as Json).user_id) + 1 }
+      : party;
+  return mapList(listing, 'messages', (m) => ({ ...m, from: shifted(m.from), to: shifted(m.to) }));
+}

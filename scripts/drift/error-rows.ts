@@ -6,7 +6,7 @@
 import type { KnownState } from '../../lib/rules/error-row-condition.ts';
 import { type ErrorRow, type RowOperation, specRowOperations } from '../../lib/rules/error-row-data.ts';
 import { callExchange, type RowCall } from '../../lib/rules/error-row-requests.ts';
-import { conditionOf } from '../../lib/rules/error-rows.ts';
+import { conditionOf, rowsMet as rowsMetBy } from '../../lib/rules/error-rows.ts';
 import { noTokenRows } from '../../lib/rules/no-token.ts';
 import type { Call, Expectation } from './types.ts';
 
@@ -26,8 +26,8 @@ export function rowsMet(call: Call, state: KnownState = {}, ops = specRowOperati
   const op = ops.get(call.operationId);
   if (!op) return [];
   const exchange = callExchange(op, callOf(call));
-  const rows = op.tokenRequired && call.as === 'anonymous' ? noTokenRows(op) : op.rows;
-  return rows.filter((row) => conditionOf(exchange, row, state, ops) === true);
+  if (!op.tokenRequired || call.as !== 'anonymous') return rowsMetBy(exchange, state, 'met', ops);
+  return noTokenRows(op).filter((row) => conditionOf(exchange, row, state, ops) === true);
 }
 
 /**

@@ -3,12 +3,13 @@ import { baselinePath, isKnown, keyOf, readBaseline } from '../../lib/checks/bas
 import { type Finding, runFindings } from '../../lib/checks/findings.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import { type JudgedFinding, judge } from '../../lib/checks/verdict.ts';
+import type { Exchange } from '../../lib/exchange/exchange.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
 import type { TestRecord } from '../../lib/report/verdict/results.ts';
 import { type NumberedExchange, observedResponse, tokenOf } from './exchange.ts';
 import type { Judged, RuleOutcome } from './kit.ts';
 import { operationMatcher } from './match.ts';
-import { requestRules } from './request-rules.ts';
+import { exchangeOf, requestRules } from './request-rules.ts';
 import { SequenceRules } from './sequence-rules.ts';
 
 /** Everything one traffic run concluded. */
@@ -36,6 +37,7 @@ function record(
   requirements: string[],
   failed: boolean,
   findings: JudgedFinding[],
+  notJudged?: string,
 ): TestRecord {
   return {
     title,
@@ -49,9 +51,10 @@ function record(
     // Each record is one rule applied to one recorded exchange: a judgement of each requirement it names.
     judgements: requirements.map((requirement) => ({
       requirement,
-      outcome: failed ? ('broken' as const) : ('held' as const),
+      outcome: notJudged ? ('not judged' as const) : failed ? ('broken' as const) : ('held' as const),
       instance: title,
       count: 1,
+      ...(notJudged ? { reason: notJudged } : {}),
     })),
   };
 }
@@ -90,6 +93,7 @@ export function judgeTraffic(
   const judgedList: TrafficJudgement['judged'] = [];
   const unknown: NumberedExchange[] = [];
   const outcomes: RuleOutcome[] = [];
+  const history: Exchange[] = [];
   for (const exchange of exchanges) {
     const matched = match(exchange);
     if (!matched) {
@@ -111,7 +115,8 @@ export function judgeTraffic(
       profile,
     );
     judgedList.push({ ...judged, findings });
-    outcomes.push(...requestRules(judged, ctx), ...sequences.see(judged));
+    outcomes.push(...requestRules(judged, ctx, history), ...sequences.see(judged));
+    history.push(exchangeOf(judged));
   }
   outcomes.push(...sequences.finish());
   const known = new Set(readBaseline(baselinePath(profile)).map(keyOf));
@@ -135,6 +140,7 @@ export function judgeTraffic(
         [o.requirement],
         !o.passed,
         judgedFinding,
+        o.notJudged,
       );
     }),
   ];

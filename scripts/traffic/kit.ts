@@ -15,7 +15,10 @@ export interface RuleOutcome {
   exchange: number;
   /** Earlier exchanges of the sequence, when a sequence shows it. */
   related: number[];
+  /** Held (or not judged): nothing to report; false: broken. */
   passed: boolean;
+  /** Why the rule could not be applied to the exchange (a field left out, another row's answer): not judged. */
+  notJudged?: string;
   /** What the exchange showed and what the reference says. */
   message: string;
 }
@@ -87,27 +90,16 @@ export function sequenceOutcome(
   return { rule, requirement, exchange: last.exchange.index, related, passed, message };
 }
 
-/**
- * The outcomes of a rule of lib/rules on one exchange: held or broken, named by the check `nameOf`
- * gives its requirement (findings, baseline); "not judged" makes no outcome (traffic has no test to
- * carry it).
- */
-export function ruleOutcomes(
-  judged: Judged,
-  rule: Rule,
-  nameOf: (requirement: string) => string,
-): RuleOutcome[] {
-  const exchange = { ...judged.exchange, operation: judged.matched.op.operationId, caller: judged.caller };
-  if (!rule.appliesTo(exchange)) return [];
-  return rule
-    .judge(exchange, { history: [] })
-    .filter((j: Judgement) => j.outcome !== 'not judged')
-    .map((j) => ({
-      rule: nameOf(j.requirement),
-      requirement: j.requirement,
-      exchange: judged.exchange.index,
-      related: [],
-      passed: j.outcome === 'held',
-      message: `${judged.matched.label}: ${j.instance}; answered ${exchange.response.status}${exchange.response.bodyUnknown ? ' (body not recorded)' : ''}${j.reason ? ` (${j.reason})` : ''}`,
-    }));
+/** A judgement of a rule of lib/rules on one exchange as an outcome, named by the rule (findings, baseline). */
+export function outcomeOf(judged: Judged, rule: Rule, j: Judgement): RuleOutcome {
+  const { response } = judged.exchange;
+  return {
+    rule: rule.name ?? j.requirement,
+    requirement: j.requirement,
+    exchange: judged.exchange.index,
+    related: [],
+    passed: j.outcome !== 'broken',
+    ...(j.outcome === 'not judged' ? { notJudged: j.reason ?? 'the rule could not be applied' } : {}),
+    message: `${judged.matched.label}: ${j.instance}; answered ${response.status}${response.bodyUnknown ? ' (body not recorded)' : ''}${j.reason ? ` (${j.reason})` : ''}`,
+  };
 }

@@ -23,6 +23,8 @@ interface OperationSeen {
   statuses: Record<string, number>;
   rulesPassed: number;
   rulesFailed: number;
+  /** Rules that could not be applied to an exchange (a field left out, another row's answer). */
+  rulesNotJudged: number;
 }
 
 function perOperation(judgement: TrafficJudgement): OperationSeen[] {
@@ -35,6 +37,7 @@ function perOperation(judgement: TrafficJudgement): OperationSeen[] {
       statuses: {},
       rulesPassed: 0,
       rulesFailed: 0,
+      rulesNotJudged: 0,
     };
     row.exchanges += 1;
     row.statuses[j.exchange.response.status] = (row.statuses[j.exchange.response.status] ?? 0) + 1;
@@ -42,7 +45,7 @@ function perOperation(judgement: TrafficJudgement): OperationSeen[] {
   }
   for (const o of judgement.outcomes) {
     const row = seen.get(labelOf.get(o.exchange) ?? '');
-    if (row) row[o.passed ? 'rulesPassed' : 'rulesFailed'] += 1;
+    if (row) row[o.notJudged ? 'rulesNotJudged' : o.passed ? 'rulesPassed' : 'rulesFailed'] += 1;
   }
   return [...seen.values()].sort((a, b) => a.operation.localeCompare(b.operation));
 }
@@ -102,7 +105,7 @@ function indexPage(
           Object.entries(o.statuses)
             .map(([s, n]) => `${s}×${n}`)
             .join(', '),
-        )}</td><td>${o.rulesPassed}</td><td class="${o.rulesFailed ? 'failed' : ''}">${o.rulesFailed}</td></tr>`,
+        )}</td><td>${o.rulesPassed}</td><td class="${o.rulesFailed ? 'failed' : ''}">${o.rulesFailed}</td><td>${o.rulesNotJudged}</td></tr>`,
     )
     .join('');
   const unknown = judgement.unknown
@@ -118,13 +121,13 @@ function indexPage(
         `<tr><td class="${f.outcome === 'new' ? 'failed' : 'muted'}">${esc(f.outcome)}</td><td><code>${esc(f.requirement || f.check)}</code></td><td>${esc(f.message)}</td><td><pre>${esc(f.evidence)}</pre></td></tr>`,
     )
     .join('');
-  const line = `${verdict.passed || verdict.fresh.length === 0 ? 'PASS' : 'FAIL'}: ${judgement.exchanges.length} exchanges, ${judgement.judged.length} judged, ${judgement.unknown.length} of unknown operations; ${verdict.fresh.length} new findings, ${verdict.known.length} known; ${verifiedFromTraffic} requirements verified from traffic`;
+  const line = `${verdict.passed || verdict.fresh.length === 0 ? 'PASS' : 'FAIL'}: ${judgement.exchanges.length} exchanges, ${judgement.judged.length} judged, ${judgement.unknown.length} of unknown operations; ${verdict.fresh.length} new findings, ${verdict.known.length} known; ${verifiedFromTraffic} requirements verified from traffic; ${judgement.outcomes.filter((o) => o.notJudged).length} rule outcomes not judged`;
   const body = `<h1>Traffic judged against the reference</h1>
 <p class="muted">${esc(run.source)} · target ${esc(run.target)}</p>
 <p class="${verdict.fresh.length ? 'failed' : 'verified'}">${esc(line)}</p>
 <p><a href="traceability.html">Traceability matrix</a> (requirements verified from traffic, with the exchanges that showed them) · <a href="verdict.json">verdict.json</a> · <a href="traffic.json">traffic.json</a></p>
 <h2>What was seen, per operation</h2>
-<table><thead><tr><th>Operation</th><th>Exchanges</th><th>Statuses</th><th>Rules held</th><th>Rules broken</th></tr></thead><tbody>${operations}</tbody></table>
+<table><thead><tr><th>Operation</th><th>Exchanges</th><th>Statuses</th><th>Rules held</th><th>Rules broken</th><th>Rules not judged</th></tr></thead><tbody>${operations}</tbody></table>
 <h2>Findings (${verdict.fresh.length} new, ${verdict.known.length} known)</h2>
 ${findings ? `<table><thead><tr><th>Outcome</th><th>Requirement or check</th><th>Finding</th><th>Evidence (redacted)</th></tr></thead><tbody>${findings}</tbody></table>` : '<p>None.</p>'}
 ${findingsSection(verdict)}

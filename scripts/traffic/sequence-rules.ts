@@ -1,6 +1,6 @@
 import { ownUnlisted, type SentMessage } from '../../lib/rules/conversation-model.ts';
+import { rowsMet } from '../../lib/rules/error-rows.ts';
 import {
-  conditionsOf,
   deleted,
   emptyFiscalModel,
   type FiscalModel,
@@ -8,7 +8,7 @@ import {
   uploaded,
   uploadedFiles,
 } from '../../lib/rules/fiscal-model.ts';
-import { isLatin1, textRefusal } from '../../lib/rules/message-length.ts';
+import { textAccepted } from '../../lib/rules/message-length.ts';
 import { type NumberedExchange, requestJson, responseJson } from './exchange.ts';
 import {
   accepted,
@@ -18,7 +18,7 @@ import {
   type RuleOutcome,
   sequenceOutcome,
 } from './kit.ts';
-import { senderLimit } from './request-rules.ts';
+import { exchangeOf, senderLimit } from './request-rules.ts';
 
 // Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing. The state
 // and the rules are the models of lib/rules (fiscal-model.ts, conversation-model.ts), the exchanges replayed through them.
@@ -163,8 +163,8 @@ export class SequenceRules {
     const readable = uploadedFiles(judged.exchange);
     const files = readable ?? [];
     const held = holding.model.held.map((doc) => doc.file.type);
-    // Only an upload clean of its own conditions meets the held documents' (precedence not given).
-    const clean = readable !== undefined && conditionsOf(readable).length === 0;
+    // Only an upload that meets no error row of its own meets the held documents' (precedence not given).
+    const clean = readable !== undefined && rowsMet(exchangeOf(judged)).length === 0;
     const conflicts = clean ? heldConflicts(holding.model, files) : [];
     const [conflict] = conflicts;
     if (conflict) {
@@ -320,8 +320,8 @@ export class SequenceRules {
     const limit = senderLimit(refused);
     const text = body?.text;
     if (!body || !limit || typeof text !== 'string' || text === '') return [];
-    // A text the sender's rules accept (lib/rules/message-length.ts): ISO-8859-1, within the limit.
-    if (!isLatin1(text) || textRefusal(limit.who, text)) return [];
+    // A text no text row of the spec may refuse (lib/rules/message-length.ts asks the error rows).
+    if (!textAccepted(limit.who, text)) return [];
     const shape = (b: Json) => JSON.stringify({ ...b, text: undefined });
     const twin = this.sends.find((other) => {
       const otherBody = object(requestJson(other.exchange));

@@ -60,12 +60,14 @@ test.describe('npm run trace', () => {
     expect(status, out).toBe(0);
     expect(section(out, 'rules')).toContainEqual(
       expect.stringMatching(
-        /^lib\/rules\/message-length\.ts:\d+ MESSAGE_TEXT_RULE \(judges .*MSG-CREATE-ERR-SELLER-LENGTH/,
+        /^lib\/rules\/error-rows\.ts:\d+ ERROR_ROWS \(judges .*MSG-CREATE-ERR-SELLER-LENGTH/,
       ),
     );
     expect(section(out, 'drift')).toContainEqual(expect.stringMatching(/^scripts\/drift\/writes\.ts:\d+: /));
     expect(section(out, 'traffic')).toContainEqual(
-      expect.stringMatching(/^scripts\/traffic\/request-rules\.ts:\d+: .*MSG-CREATE-ERR-SELLER-LENGTH/),
+      expect.stringMatching(
+        /^scripts\/traffic\/request-rules\.ts:\d+: registryOutcomes, with the rules above/,
+      ),
     );
     expect(section(out, 'tests')).toContainEqual(
       expect.stringMatching(/^tests\/contract\/message-create\.spec\.ts:\d+ /),

@@ -1,12 +1,17 @@
 /**
- * Issue 32: a rule lives once, in lib/rules. The commands (scripts/traffic, scripts/drift) and the
- * properties' models read the limits and conditions of the reference from there: none of them defines
- * its own copy. (That lib/rules imports no test runner, test or mock is .dependency-cruiser.cjs's
- * rule `rules-pure`, run by architecture.spec.ts.)
+ * Issue 32: a rule lives once, in lib/rules. The commands (scripts/traffic, scripts/drift), the
+ * properties and their models, the engine and the fixtures read the limits and conditions of the
+ * reference from there: none of them defines its own copy. The few constants lib/rules keeps for
+ * generators agree with the spec that states them. (That lib/rules imports no test runner, test or mock
+ * is .dependency-cruiser.cjs's rule `rules-pure`, run by architecture.spec.ts.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { specRowOperations } from '../../lib/rules/error-row-data.ts';
+import { FISCAL_TYPES, MAX_FILES } from '../../lib/rules/fiscal-model.ts';
+import { BUYER_MAX, SELLER_MAX } from '../../lib/rules/message-length.ts';
+import { allRules } from '../../lib/rules/registry.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -16,47 +21,91 @@ function sources(dir: string): string[] {
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
 }
 
-/** A limit of the reference written as a constant, or a count of it written as a bare number. */
-const COPIES = [
-  /\b(SELLER_MAX|BUYER_MAX|MAX_FILES|FISCAL_TYPES|TEXT_LIMITS)\s*[:=]/,
-  /=\s*(350|3500)\s*;/,
-  /\b(held|files|types)\.length\s*(>=?|===)\s*2\b/,
-];
+/** A second definition of a rule of lib/rules, by what it defines. */
+const COPIES: Record<string, RegExp[]> = {
+  'the message limits': [
+    /\b(SELLER_MAX|BUYER_MAX|TEXT_LIMITS)\s*[:=]/,
+    /(?:[<>]=?|===?)\s*(350|3500)\b|\b(350|3500)\s*;/,
+    /\.length\s*>\s*25\b/,
+    /\bMAYBE_EMOTICON\s*=|Extended_Pictographic/,
+  ],
+  'the fiscal conditions': [
+    /\b(MAX_FILES|FISCAL_TYPES)\s*[:=]/,
+    /\b(held|files|types|parts)\.length\s*(>=?|===)\s*2\b/,
+    /\b(file|f)\.size\s*===\s*0\b/,
+    /'application\/pdf',\s*'application\/xml'/,
+  ],
+  'the no-token table': [/\b(PROTECTED\w*|NO_TOKEN\w*|ORDER_READS|NO_TOKEN_CODES)\s*[:=]/],
+  'the order-search filter rules': [
+    /\b(function|const)\s+(carriesTag|lacksTags|holdsItem|inStatus|partyId|dateWithin|tagRule|tagsNotRule|itemRule|statusRule|roleRule|ownerRule|dateRule|mediationRule|feedback\w*Rule)\b/,
+  ],
+};
 
-/** Lines of the files that hold their own copy of a rule constant. */
+/** Lines of the files that hold their own copy of a rule, each named by the rule it copies. */
 function copiesIn(files: string[]): string[] {
   return files.flatMap((file) =>
     readFileSync(join(ROOT, file), 'utf8')
       .split('\n')
       .flatMap((line, i) =>
-        COPIES.some((copy) => copy.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+        Object.entries(COPIES)
+          .filter(([, patterns]) => patterns.some((copy) => copy.test(line)))
+          .map(([rule]) => `${file}:${i + 1}: ${rule}: ${line.trim()}`),
       ),
   );
 }
 
+/** Every file outside lib/rules that judges or builds on the reference's rules. */
+const outsideRules = () => [
+  ...sources('scripts/traffic'),
+  ...sources('scripts/drift'),
+  ...sources('tests/properties'),
+  ...sources('fixtures'),
+  ...sources('lib').filter((file) => !/^lib\/(rules|generated)\//.test(file)),
+];
+
 test.describe('a rule lives once (lib/rules)', () => {
-  test('traffic, drift and the models define no limit of the reference of their own', () => {
-    const files = [
-      ...sources('scripts/traffic'),
-      ...sources('scripts/drift'),
-      ...sources('tests/properties/models'),
-    ];
-    expect(files.length).toBeGreaterThan(10);
+  test('traffic, drift, the properties, their models and the engine define no rule of their own', () => {
+    const files = outsideRules();
+    expect(files.length).toBeGreaterThan(100);
     expect(copiesIn(files)).toEqual([]);
+  });
+
+  test('each copy pattern finds the one definition lib/rules holds', () => {
+    const found = copiesIn(sources('lib/rules')).map((line) => line.split(': ')[1]);
+    expect(new Set(found)).toEqual(new Set(Object.keys(COPIES)));
   });
 
   test('lib/rules defines each limit once', () => {
     const definitions = sources('lib/rules').flatMap((file) =>
       [
         ...readFileSync(join(ROOT, file), 'utf8').matchAll(
-          /export const (SELLER_MAX|BUYER_MAX|MAX_FILES)\s*=/g,
+          /export const (SELLER_MAX|BUYER_MAX|MAX_FILES|FISCAL_TYPES)\s*[:=]/g,
         ),
       ].map((match) => `${match[1]} in ${file}`),
     );
     expect(definitions.sort()).toEqual([
       'BUYER_MAX in lib/rules/message-length.ts',
+      'FISCAL_TYPES in lib/rules/fiscal-model.ts',
       'MAX_FILES in lib/rules/fiscal-model.ts',
       'SELLER_MAX in lib/rules/message-length.ts',
     ]);
+  });
+
+  test("the limits lib/rules keeps for generators are the spec's (x-limits, x-error-rows)", () => {
+    const operations = specRowOperations();
+    const send = operations.get('sendPackMessage')?.limits as { textMaxLength?: Record<string, number> };
+    expect({ seller: SELLER_MAX, buyer: BUYER_MAX }).toEqual(send.textMaxLength);
+    const upload = operations.get('uploadFiscalDocuments');
+    expect(upload?.limits).toMatchObject({ filesPerRequest: MAX_FILES, filesPerPackPerSeller: MAX_FILES });
+    const typeRow = upload?.rows.find((row) => row.requirement === 'FIS-ERR-TYPE');
+    expect(typeRow?.when?.files?.fiscal_document?.anyTypeNotIn).toEqual(FISCAL_TYPES);
+  });
+
+  test('no requirement is judged by two rules of the registry', () => {
+    const judgedBy = new Map<string, number>();
+    for (const rule of allRules())
+      for (const id of rule.requirements) judgedBy.set(id, (judgedBy.get(id) ?? 0) + 1);
+    expect(judgedBy.size).toBeGreaterThan(50);
+    expect([...judgedBy].filter(([, rules]) => rules > 1)).toEqual([]);
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * The filter and promise rules as rules of the registry, over one exchange: an order search's results
+ * against the filters its query states, and every delivery promise a shipping-options answer gives.
+ * Traffic judges with them; the tests, properties and drift apply the same functions to the answers
+ * they read (order-search-rules.ts, delivery-time.ts).
+ */
+import type { Exchange } from '../exchange/exchange.ts';
+import type { Judgement } from '../judge/judgement.ts';
+import { DELIVERY_TIME_RULES, deliveryTimeJudgements } from './delivery-time.ts';
+import { asked, isObject, list, onOperations } from './meaning-kit.ts';
+import { orderSearchJudgements, ordersOf, type SearchFilters } from './order-search-rules.ts';
+import type { Rule } from './rule.ts';
+
+const answered = (exchange: Exchange) => exchange.response.status === 200 && isObject(exchange.response.body);
+
+/** The filters of an order search as its query states them, with the caller whose orders it asks for. */
+export function searchFiltersOf(url: URL): { filters: SearchFilters; callerId: number } | undefined {
+  const query = url.searchParams;
+  const role = query.has('seller') ? 'seller' : query.has('buyer') ? 'buyer' : undefined;
+  const callerId = role ? Number(query.get(role)) : Number.NaN;
+  if (!role || !Number.isSafeInteger(callerId)) return undefined;
+  const values = (name: string) => query.get(name)?.split(',').filter(Boolean);
+  const sort = query.get('sort');
+  return {
+    callerId,
+    filters: {
+      role,
+      statuses: values('order.status'),
+      tag: query.get('tags') ?? undefined,
+      tagsNot: values('tags.not'),
+      sort: sort === 'date_asc' || sort === 'date_desc' ? sort : undefined,
+    },
+  };
+}
+
+/**
+ * ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SELLER-MANUAL and -SORT on one answered search: each
+ * result against the filters the query states (a result without the filtered field is not judged).
+ */
+export const ORDER_SEARCH_RULE: Rule = {
+  name: 'orderSearchFilters',
+  requirements: [
+    'ORD-SEARCH-ROLE',
+    'ORD-SEARCH-STATUS',
+    'ORD-SEARCH-TAGS',
+    'ORD-SEARCH-TAGS-NOT',
+    'ORD-SEARCH-SELLER-MANUAL',
+    'ORD-SEARCH-SORT',
+  ],
+  appliesTo: (exchange) => onOperations('searchOrders')(exchange) && answered(exchange),
+  judge(exchange): Judgement[] {
+    const stated = searchFiltersOf(exchange.request.url);
+    if (!stated) return [];
+    // The instance names the query, never a token sent in it.
+    const query = new URLSearchParams(exchange.request.url.searchParams);
+    query.delete('access_token');
+    const search = `${asked(exchange)}?${query}`;
+    return orderSearchJudgements(ordersOf(exchange.response.body), stated.filters, stated.callerId, search);
+  },
+};
+
+/** SHIP-EDT-*: the delivery-time rules on every option of an answered shipping-options read. */
+export const DELIVERY_TIME_RULE: Rule = {
+  name: 'deliveryTime',
+  requirements: DELIVERY_TIME_RULES,
+  appliesTo: (exchange) => onOperations('getShippingOptions')(exchange) && answered(exchange),
+  judge: (exchange) =>
+    list((exchange.response.body as Record<string, unknown>).options).flatMap((option) =>
+      deliveryTimeJudgements(option, `of ${asked(exchange)}`),
+    ),
+};
+
+export const SEARCH_EXCHANGE_RULES: readonly Rule[] = [ORDER_SEARCH_RULE, DELIVERY_TIME_RULE];
