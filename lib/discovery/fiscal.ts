@@ -1,7 +1,7 @@
 import { errorCodeOf, hasStatus } from '../client/typed.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
-import { type OrderPool, packOf } from './orders.ts';
+import { isOtherSellers, type OrderPool, packOf } from './orders.ts';
 import { answered, answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_EMPTY_READS = 6;
@@ -30,7 +30,7 @@ function sellersByPack(profile: ProfileInput, pool: OrderPool): Map<number, Set<
 async function documentCount(
   reader: Reader,
   pack: number,
-  as: 'seller' | 'seller2',
+  as: 'seller' | 'seller2' | 'buyer',
 ): Promise<number | undefined> {
   const answer = await reader.get(pathOf('/packs/{pack}/fiscal_documents', pack), {}, as, [404]);
   if (answer.status === 404) {
@@ -44,6 +44,20 @@ async function documentCount(
   return Array.isArray(documents) ? documents.length : undefined;
 }
 
+/** Packs of the buyer holding an order of another seller: the pack of two sellers is one of them. */
+function packsWithOtherSellers(profile: ProfileInput, pool: OrderPool): number[] {
+  const packs = [...pool.values()]
+    .filter((o) => isOtherSellers(o, profile) && typeof o.pack_id === 'number')
+    .map(packOf);
+  return [...new Set(packs)];
+}
+
+/**
+ * With seller2: a pack of both sellers, shared when both list documents, half when only the seller does.
+ * With the seller and the buyer only: a pack holding another seller's order where the buyer lists
+ * documents the seller does not (the buyer receives all documents of the pack, a seller only its own:
+ * the others are another seller's).
+ */
 async function findTwoSellerPacks(
   reader: Reader,
   profile: ProfileInput,
@@ -51,15 +65,23 @@ async function findTwoSellerPacks(
   pool: OrderPool,
 ) {
   const seller2 = profile.users.seller2?.id;
-  if (!seller2 || !findings.wantsAny('fiscal.sharedPack', 'fiscal.halfPack')) return;
-  const packs = [...sellersByPack(profile, pool)]
-    .filter(([, sellers]) => sellers.has(profile.users.seller.id) && sellers.has(seller2))
-    .map(([pack]) => pack)
-    .slice(0, MAX_SHARED_READS);
-  for (const pack of packs) {
+  if (!findings.wantsAny('fiscal.sharedPack', 'fiscal.halfPack')) return;
+  const packs = seller2
+    ? [...sellersByPack(profile, pool)]
+        .filter(([, sellers]) => sellers.has(profile.users.seller.id) && sellers.has(seller2))
+        .map(([pack]) => pack)
+    : packsWithOtherSellers(profile, pool);
+  for (const pack of packs.slice(0, MAX_SHARED_READS)) {
     if (!findings.wantsAny('fiscal.sharedPack', 'fiscal.halfPack')) return;
     const own = await documentCount(reader, pack, 'seller');
     if (!own) continue;
+    if (!seller2) {
+      const all = await documentCount(reader, pack, 'buyer');
+      if (all === undefined || all <= own) continue;
+      const from = `GET /packs/${pack}/fiscal_documents: the buyer lists ${all} documents, the seller ${own} of its own`;
+      findings.add('fiscal.sharedPack', pack, from);
+      continue;
+    }
     const other = await documentCount(reader, pack, 'seller2');
     if (other === undefined) continue;
     const from = `GET /packs/${pack}/fiscal_documents as seller and seller2`;

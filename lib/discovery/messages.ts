@@ -31,10 +31,20 @@ async function listing(reader: Reader, profile: ProfileInput, pack: number, as: 
   return hasStatus(answer, 200) ? answer.body : undefined;
 }
 
-/** A conversation with messages readable by both parties, preferring one with an attachment and a rejected message. */
-async function findConversation(reader: Reader, profile: ProfileInput, packs: number[]) {
+interface Conversation {
+  pack: number;
+  score: number;
+  messages: SeenMessage[];
+}
+
+/**
+ * A conversation with messages readable by both parties, preferring one with an attachment and a
+ * rejected message; and the first whose messages carry an attachment (walked on for it while wanted).
+ */
+async function findConversation(reader: Reader, profile: ProfileInput, findings: Findings, packs: number[]) {
   const buyerId = profile.users.buyer.id;
-  let best: { pack: number; score: number; messages: SeenMessage[] } | undefined;
+  let best: Conversation | undefined;
+  let attachedPack: number | undefined;
   for (const pack of packs) {
     const body = await listing(reader, profile, pack, 'buyer');
     const messages = body?.messages ?? [];
@@ -43,11 +53,13 @@ async function findConversation(reader: Reader, profile: ProfileInput, packs: nu
       (m) => m.message_moderation?.status === 'rejected' && Number(m.from?.user_id) === buyerId,
     );
     const attached = messages.some((m) => (m.message_attachments?.length ?? 0) > 0);
+    if (attached) attachedPack ??= pack;
     const score = 1 + Number(rejected) * 2 + Number(attached);
     if (!best || score > best.score) best = { pack, score, messages };
-    if (best.score === BEST_SCORE) break;
+    const attachmentWanted = findings.wants('messaging.attachmentPack') && attachedPack === undefined;
+    if (best.score === BEST_SCORE && !attachmentWanted) break;
   }
-  return best;
+  return { best, attachedPack };
 }
 
 export async function discoverMessages(
@@ -56,12 +68,22 @@ export async function discoverMessages(
   findings: Findings,
   pool: OrderPool,
 ) {
-  if (!findings.wantsAny('messaging.pack', 'messaging.messageId', 'messaging.rejectedMessageId')) return;
+  const needs = [
+    'messaging.pack',
+    'messaging.messageId',
+    'messaging.rejectedMessageId',
+    'messaging.attachmentPack',
+  ];
+  if (!findings.wantsAny(...needs)) return;
   const given = findings.get<number>('messaging.pack');
   const packs = given
     ? [given, ...candidatePacks(profile, pool).filter((p) => p !== given)]
     : candidatePacks(profile, pool);
-  const best = await findConversation(reader, profile, packs);
+  const { best, attachedPack } = await reader.for(needs, () =>
+    findConversation(reader, profile, findings, packs),
+  );
+  const listed = `GET /messages/packs/${attachedPack}/sellers/${profile.users.seller.id}`;
+  findings.add('messaging.attachmentPack', attachedPack, `${listed}: a message with attachments`);
   if (!best) return;
   const pack = findings.get<number>('messaging.pack') ?? best.pack;
   findings.add(

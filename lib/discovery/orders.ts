@@ -1,21 +1,24 @@
 import { errorCodeOf, hasStatus } from '../client/typed.ts';
-import type { Schemas } from '../client/types.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import { ORDER_STATUSES, type ProfileInput } from '../profile/types.ts';
 import { instantOf } from '../rules/instant.ts';
 import type { Findings } from './findings.ts';
-import { type Answer, answered, answerOf, pathOf, type Reader } from './reader.ts';
+import { type OrderPool, resultsOf, type SeenOrder } from './pool.ts';
+import { answered, answerOf, pathOf, type Reader } from './reader.ts';
+import { ordersPastRetention, RETENTION_DAYS, walkBuyerOrders } from './windows.ts';
 
-/** An order discovery saw in a search, as the spec documents it, with the id it is kept by. */
-export type SeenOrder = Schemas['Order'] & { id: number };
-
-/** Orders seen by discovery, by id: later steps take packs and shipments from them. */
-export type OrderPool = Map<number, SeenOrder>;
+export type { OrderPool, SeenOrder } from './pool.ts';
 
 const MAX_ORDER_READS = 40;
 
 /** Needs found by their own searches or reads, whatever the searches of the orders pool return. */
-const OWN_SEARCHES = new Set(['orders.fraud', 'orders.mshops', 'orders.unknown', 'orders.currencies']);
+const OWN_SEARCHES = new Set([
+  'orders.fraud',
+  'orders.mshops',
+  'orders.unknown',
+  'orders.currencies',
+  'orders.expired',
+]);
 
 /**
  * Needs taken from the orders the searches return, directly or through later steps (packs,
@@ -27,14 +30,6 @@ const POOL_NEEDS: readonly string[] = DATA_NEEDS.filter(
 const MAX_DISCOUNT_READS = 6;
 /** Orders of one status tried before discovery gives up finding one the seller's search returns. */
 const MAX_SELLER_CONFIRMS = 3;
-
-const keptById = (order: Schemas['Order']): order is SeenOrder => typeof order?.id === 'number';
-
-function resultsOf(answer: Answer): SeenOrder[] {
-  const found = answerOf(answer, 'searchOrders');
-  const results = hasStatus(found, 200) ? found.body.results : undefined;
-  return Array.isArray(results) ? (results as Schemas['Order'][]).filter(keptById) : [];
-}
 
 function sameParties(order: SeenOrder, profile: ProfileInput): boolean {
   return (
@@ -178,6 +173,15 @@ async function searchOrders(reader: Reader, profile: ProfileInput, findings: Fin
   }
 }
 
+/** The order created first among those created within the 12 months kept. */
+function oldestKept(orders: SeenOrder[]): SeenOrder | undefined {
+  const boundary = Date.now() - RETENTION_DAYS * 86_400_000;
+  const dated = orders
+    .map((order) => ({ order, time: instantOf(order.date_created) }))
+    .filter(({ time }) => time >= boundary);
+  return dated.sort((a, b) => a.time - b.time)[0]?.order;
+}
+
 function fromPool(profile: ProfileInput, findings: Findings, pool: OrderPool): void {
   const own = [...pool.values()].filter((o) => sameParties(o, profile));
   const from = 'orders of the searches';
@@ -186,23 +190,55 @@ function fromPool(profile: ProfileInput, findings: Findings, pool: OrderPool): v
   const withPack = paidFirst.find((o) => typeof o.pack_id === 'number' && o.shipping?.id);
   findings.add('orders.withPack', withPack?.id, from);
   findings.add('orders.withoutPack', own.find((o) => o.pack_id === null)?.id, from);
-  // The pack order's own shipment when it has one, so the two needs describe one order.
-  const shipmentOf = withPack ?? paidFirst.find((o) => o.shipping?.id);
-  findings.add('orders.shipment', shipmentOf?.shipping?.id, `shipping.id of order ${shipmentOf?.id}`);
   // The buyer's order with another seller: the profile's seller is outside it (Orders rule 2).
-  const other = [...pool.values()].find(
-    (o) =>
-      Number(o.buyer?.id) === profile.users.buyer.id &&
-      o.seller?.id !== undefined &&
-      ![profile.users.seller.id, profile.users.buyer.id].includes(Number(o.seller.id)),
-  );
+  const other = [...pool.values()].find((o) => isOtherSellers(o, profile));
   findings.add(
     'orders.otherSeller',
     other?.id,
     `the buyer's searches: seller ${other?.seller?.id} of order ${other?.id}`,
   );
+  const oldest = oldestKept(own);
+  findings.add(
+    'orders.oldest',
+    oldest?.id,
+    `the buyer's searches back to the 12-month boundary: created ${oldest?.date_created}`,
+  );
   const site = own.find((o) => o.context?.site)?.context?.site;
   findings.add('messaging.siteId', site, 'context.site of the orders');
+}
+
+/** Shipments whose lead time discovery reads for a delivery promise. */
+const MAX_LEAD_TIME_READS = 4;
+
+/**
+ * A shipment of the seller whose lead time read gives a delivery promise (estimated_delivery_time): the
+ * pack order's own shipment first, so orders.withPack and orders.shipment describe one order, then paid
+ * orders' (a cancelled or delivered shipment may carry no promise).
+ */
+async function findShipment(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
+  if (!findings.wants('orders.shipment')) return;
+  const own = [...pool.values()].filter((o) => sameParties(o, profile) && o.shipping?.id);
+  const withPack = findings.get<number>('orders.withPack');
+  const ranked = [
+    ...own.filter((o) => o.id === withPack),
+    ...own.filter((o) => o.id !== withPack && o.status === 'paid'),
+    ...own.filter((o) => o.id !== withPack && o.status !== 'paid'),
+  ];
+  await reader.for(['orders.shipment'], async () => {
+    for (const order of ranked.slice(0, MAX_LEAD_TIME_READS)) {
+      const shipment = order.shipping?.id as number;
+      const path = pathOf('/shipments/{id}/lead_time', shipment);
+      const answer = answerOf(await reader.get(path, {}, 'seller'), 'getShipmentLeadTime');
+      const promise = hasStatus(answer, 200) ? answer.body.estimated_delivery_time : undefined;
+      if (typeof promise !== 'object' || promise === null) continue;
+      findings.add(
+        'orders.shipment',
+        shipment,
+        `shipping.id of order ${order.id}; GET ${path} gives its promise`,
+      );
+      return;
+    }
+  });
 }
 
 /**
@@ -269,6 +305,22 @@ async function findAttributes(reader: Reader, profile: ProfileInput, findings: F
         return;
       }
     }
+  });
+}
+
+/**
+ * An order of the seller and the buyer created before the 12 months the reference keeps: only a target
+ * that still lists such orders has one (what reading it answers is not given: ORD-RETENTION-OLDER).
+ */
+async function findExpired(reader: Reader, profile: ProfileInput, findings: Findings): Promise<void> {
+  if (!findings.wants('orders.expired')) return;
+  await reader.for(['orders.expired'], async () => {
+    const old = (await ordersPastRetention(reader, profile)).find((o) => sameParties(o, profile));
+    findings.add(
+      'orders.expired',
+      old?.id,
+      `GET /orders/search as the buyer, created before the 12 months kept`,
+    );
   });
 }
 
@@ -350,17 +402,36 @@ async function findCurrencies(reader: Reader, findings: Findings, pool: OrderPoo
   });
 }
 
-/** Own orders read one by one when the searches' results leave pack_id out (production's do). */
-const MAX_PACK_READS = 12;
+/**
+ * Own orders read one by one when the searches' results leave pack_id out (production's do): the
+ * conversation with attachments or the pack of two sellers may be any of them.
+ */
+const MAX_PACK_READS = 40;
+/** The buyer's orders with other sellers read for their pack the same way. */
+const MAX_OTHER_PACK_READS = 6;
+
+/** An order of the profile's buyer whose seller is another user: the profile's seller is outside it. */
+export function isOtherSellers(order: SeenOrder, profile: ProfileInput): boolean {
+  const seller = order.seller?.id;
+  return (
+    Number(order.buyer?.id) === profile.users.buyer.id &&
+    seller !== undefined &&
+    ![profile.users.seller.id, profile.users.buyer.id].includes(Number(seller))
+  );
+}
 
 /**
  * pack_id is a listed field a search result may leave out; without it the pack of the order (its
  * conversation, its fiscal documents) cannot be addressed. The order read often carries it.
  */
 async function learnPacks(reader: Reader, profile: ProfileInput, pool: OrderPool): Promise<void> {
-  const unknown = [...pool.values()].filter((o) => o.pack_id === undefined && sameParties(o, profile));
-  for (const order of unknown.slice(0, MAX_PACK_READS)) {
-    const read = answerOf(await reader.get(pathOf('/orders/{id}', order.id), {}, 'seller'), 'getOrder');
+  const unknown = [...pool.values()].filter((o) => o.pack_id === undefined);
+  // The buyer's orders with other sellers first (few, and the only way to a pack of two sellers).
+  const others = unknown.filter((o) => isOtherSellers(o, profile)).slice(0, MAX_OTHER_PACK_READS);
+  const own = unknown.filter((o) => sameParties(o, profile)).slice(0, MAX_PACK_READS);
+  for (const order of [...others, ...own]) {
+    const as = sameParties(order, profile) ? 'seller' : 'buyer';
+    const read = answerOf(await reader.get(pathOf('/orders/{id}', order.id), {}, as), 'getOrder');
     const pack = hasStatus(read, [200, 206]) ? read.body.pack_id : undefined;
     if (pack === null || typeof pack === 'number') pool.set(order.id, { ...order, pack_id: pack });
   }
@@ -373,8 +444,14 @@ export async function discoverOrders(
   pool: OrderPool,
 ) {
   await searchOrders(reader, profile, findings, pool);
+  // The status searches give each status's first page only: the data hidden deeper (older orders, a
+  // discount, a second seller, an attachment) is in the rest of the buyer's orders.
+  if (findings.wantsAny(...POOL_NEEDS))
+    await reader.for(POOL_NEEDS, () => walkBuyerOrders(reader, profile, pool));
+  await findExpired(reader, profile, findings);
   await reader.for(POOL_NEEDS, () => learnPacks(reader, profile, pool));
   fromPool(profile, findings, pool);
+  await findShipment(reader, profile, findings, pool);
   await findDiscounts(reader, profile, findings, pool);
   await findAttributes(reader, profile, findings, pool);
   await findUnknown(reader, findings, pool);

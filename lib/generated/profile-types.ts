@@ -47,6 +47,7 @@ export type components = {
       memory?: string;
       messaging?: {
         applicationId?: string;
+        attachmentPack?: number;
         blockedPack?: number;
         fulfilledPack?: number;
         mediationPack?: number;
@@ -78,6 +79,7 @@ export type components = {
         expired?: number;
         fraud?: number;
         mshops?: number;
+        oldest?: number;
         otherSeller?: number;
         partial?: number;
         shipment?: number;

@@ -48,6 +48,8 @@ interface OrdersIds {
   unknown: number;
   /** An order created more than 12 months ago (mock only). */
   expired?: number;
+  /** The oldest order of users.seller and users.buyer created within the 12 months kept. */
+  oldest: number;
   /** shipping.id of orders.withPack. */
   shipment: number;
   currencies: { from: string; to: string };
@@ -75,6 +77,8 @@ export interface MessagingIds {
   messageId: string;
   /** A message users.buyer sent in that conversation that moderation rejected. */
   rejectedMessageId: string;
+  /** A conversation of users.seller and users.buyer whose messages carry attachments. */
+  attachmentPack: number;
   /** Conversations of users.seller and users.buyer reserved for write tests. */
   writablePacks: number[];
   /** A conversation blocked because its order was cancelled. */

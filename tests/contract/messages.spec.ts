@@ -106,16 +106,18 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
     verifies(['MSG-ATTACHMENT-FIELDS', 'ATT-DOWNLOAD-FILE', 'ATT-AUTH-DOWNLOAD'], '@readonly'),
     async ({ api, target }) => {
       const files = new Map<string, { type: string; size: number }>();
+      // The conversation discovery found with attachments (on the mock, the profile's conversation).
+      const pack = target.messaging.attachmentPack;
       // An attachment is downloaded by its listed filename and judged by its listed size: only those carrying both.
       for (const as of ['seller', 'buyer'] as const)
-        for (const m of (await allIds(api, target, as)).messages)
+        for (const m of (await allIds(api, target, as, pack)).messages)
           for (const a of m.message_attachments ?? [])
             if (a.filename !== undefined && a.size !== undefined)
               files.set(String(a.filename), { type: String(a.type), size: a.size });
       skipUnless(
         files.size > 0,
         'an attachment with its filename and size',
-        'messaging.pack',
+        'messaging.attachmentPack',
         'no message of the conversation lists one',
       );
       const strangerGiven = rawProfile(target).users.stranger !== undefined;
@@ -172,7 +174,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
       skipUnless(
         downloaded > 0,
         'an attachment the target serves by its listed filename',
-        'messaging.pack',
+        'messaging.attachmentPack',
         `no attachment of the conversation was served to the buyer (${files.size} tried)`,
       );
     },

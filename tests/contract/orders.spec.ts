@@ -2,7 +2,7 @@ import { expect, notJudged, type TargetProfile, test, verifies } from '../../fix
 import { type ExpectedError, expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { readFresh } from '../../lib/client/read-cache.ts';
-import { bodyAt, errorCodeOf, isAnswerOf } from '../../lib/client/typed.ts';
+import { bodyAt, errorCodeOf, hasStatus, isAnswerOf } from '../../lib/client/typed.ts';
 import type { ApiResponse, Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
 import { ORDER_STATUSES } from '../../lib/profile/types.ts';
@@ -16,6 +16,8 @@ import { skipUnless } from './support/reference.ts';
 // Read-only: every operation of this file is a GET; no pack or conversation is used.
 
 const ORDER_OPERATIONS = ['getOrder', 'getOrderProduct', 'getOrderDiscounts'] as const;
+/** "Orders created up to 12 months ago are kept" (Orders rule 6). */
+const RETENTION_MS = 365 * 86_400_000;
 
 /** A documented refusal and the requirements an answer with its error code judges. */
 interface RefusalRow {
@@ -446,6 +448,33 @@ test.describe('GET /orders/{order_id}', () => {
         { status: 400, error: 'empty_order_id', message: 'Order ID can not be empty.' },
         target,
       );
+    },
+  );
+
+  test(
+    'keeps the oldest order found within 12 months: its read, product and discounts answer its buyer',
+    verifies(['ORD-RETENTION'], '@readonly'),
+    async ({ api, target }) => {
+      const id = target.orders.oldest;
+      const read = await api.call('getOrder', { as: 'buyer', path: { order_id: id } });
+      // A 206 leaves out only the fields X-Content-Missing names (Orders rule 1): date_created stays.
+      const created = hasStatus(read, [200, 206]) ? read.body.date_created : undefined;
+      const kept = Date.now() - RETENTION_MS;
+      if (!(instantOf(created) > kept)) {
+        // The run may start after discovery, and a foreign order's date may be left out.
+        notJudged(
+          'ORD-RETENTION',
+          `order ${id}`,
+          `its read gives no date_created within 12 months (${created})`,
+        );
+        return;
+      }
+      for (const operationId of ORDER_OPERATIONS) {
+        const res = await api.call(operationId, { as: 'buyer', path: { order_id: id } });
+        // The order read may answer the documented 206 (Orders rule 1); product and discounts, 200.
+        const answered = isAnswerOf(res, 'getOrder') ? [200, 206] : [200];
+        expect(answered, `ORD-RETENTION: ${res.label}: order ${id} created ${created}`).toContain(res.status);
+      }
     },
   );
 

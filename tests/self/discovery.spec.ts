@@ -159,6 +159,32 @@ test.describe('discovery with the seller and the buyer only', () => {
     }
   });
 
+  // Issue 36 item 3: the data hidden deep (a later page, an older order, a second seller, an attachment).
+  for (const seed of [0, 1, 2])
+    test(`finds every deep need the alternate mock holds at seed ${seed}, whatever its page size and sort`, async () => {
+      const app = await build({ alternate: { seed } });
+      try {
+        const profile = twoUsers(await app.listen({ port: 0, host: '127.0.0.1' }));
+        const result = await discover(profile);
+        const { needs } = resolveProfile(profile, result);
+        const state = (path: string) => needs.find((n) => n.path === path);
+        for (const path of [
+          'orders.withDiscounts',
+          'orders.withAttributes',
+          'orders.shipment',
+          'orders.oldest',
+          'fiscal.sharedPack',
+          'messaging.attachmentPack',
+        ])
+          expect(state(path)?.state, `${path}: ${JSON.stringify(state(path))}`).toBe('discovered');
+        // The mock keeps no order older than 12 months: none found, and the table says after how many reads.
+        expect(state('orders.expired')).toMatchObject({ state: 'not found', reads: 1 });
+        expect(result.stoppedBy).toBeUndefined();
+      } finally {
+        await app.close();
+      }
+    });
+
   test('walks back in date windows when the first page of a status search holds no order of the seller (audit C6)', async () => {
     const profile0 = twoUsers('http://127.0.0.1');
     const { seller, buyer } = profile0.users;
