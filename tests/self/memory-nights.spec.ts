@@ -151,10 +151,18 @@ test.describe
       const [third, fourth] = hiding.map((n) => n.coverageDrop);
       const fraud = third?.find((d) => d.requirement === 'ORD-STATUS-FRAUD');
       expect(fraud?.data).toMatch(/^orders\.fraud = "?\d+"?$/);
-      expect(fraud?.read).toMatch(/without the tag fraud_risk_detected/);
+      expect(fraud?.read).toMatch(
+        /GET \/orders\/\d+ as the seller answered 200 without the tag fraud_risk_detected/,
+      );
+      expect(fraud?.legitimate, 'a tag dropped is no change a live server may make').toBeUndefined();
       const partial = third?.find((d) => d.requirement === 'ORD-READ-PARTIAL');
       expect(partial?.data).toMatch(/^orders\.partial = "?\d+"?$/);
       expect(partial?.read).toMatch(/answered 200 without X-Content-Missing/);
+      expect(partial?.legitimate, 'a 206 is transient: its absence may be a live change').toMatch(
+        /transient/,
+      );
+      expect(hiding[0]?.output).toMatch(/coverage drop: 2 requirements verified by the last run/);
+      expect(hiding[0]?.output).toMatch(/remembered data that no longer qualifies: 2/);
       // Night 4 names the same data: the remembered value that no longer qualifies is read again.
       expect(fourth?.map((d) => d.data)).toEqual(third?.map((d) => d.data));
     });
