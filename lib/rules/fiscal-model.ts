@@ -67,7 +67,6 @@ export interface FiscalRow {
 export type FiscalCaller = 'seller' | 'buyer' | 'stranger';
 
 const BAD_REQUEST = { status: 400, error: 'bad_request' };
-const CONFLICT = { status: 409, error: 'conflict' };
 const FORBIDDEN = { status: 403, error: 'forbidden' };
 const NOT_FOUND = { status: 404, error: 'not_found' };
 
@@ -119,25 +118,32 @@ export function uploadConditions(files: readonly FiscalFile[], reading: TypeRead
     );
 }
 
-/** The 409 rows the documents the seller already holds call for (FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS). */
-export function heldConflicts(model: FiscalModel, files: readonly FiscalFile[]): FiscalRow[] {
-  const rows: FiscalRow[] = [];
-  if (model.held.length >= MAX_FILES)
-    rows.push({
-      ...CONFLICT,
-      requirement: 'FIS-ERR-MAX-FILES',
-      what: `the seller already holds ${model.held.length} documents`,
-    });
+/** What the documents the seller already holds say of an upload: the state its 409 rows `need`. */
+function heldState(model: FiscalModel, files: readonly FiscalFile[]) {
   const heldTypes = model.held.map((doc) => typeOf(doc.file, model.reading));
-  const sent = new Set(files.map((file) => typeOf(file, model.reading)).filter((t) => t !== undefined));
-  for (const type of sent)
-    if (heldTypes.includes(type))
-      rows.push({
-        ...CONFLICT,
-        requirement: 'FIS-ERR-TYPE-EXISTS',
-        what: `the seller already holds a ${type}`,
-      });
-  return rows;
+  const sent = files.map((file) => typeOf(file, model.reading)).filter((t) => t !== undefined);
+  const typesHeld = [...new Set(sent.filter((type) => heldTypes.includes(type)))];
+  return { sellerPackFull: model.held.length >= MAX_FILES, sellerHoldsType: typesHeld.length > 0, typesHeld };
+}
+
+/**
+ * The 409 rows the documents the seller already holds call for (FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS):
+ * the spec's rows that need that state, asked of the error rows with the state the model knows.
+ */
+export function heldConflicts(model: FiscalModel, files: readonly FiscalFile[]): FiscalRow[] {
+  const { typesHeld, ...state } = heldState(model, files);
+  const what: Record<string, string> = {
+    sellerPackFull: `the seller already holds ${model.held.length} documents`,
+    sellerHoldsType: `the seller already holds a ${typesHeld.join(' and a ')}`,
+  };
+  return rowsMet(uploadOf(files), state)
+    .filter((row) => row.needs?.some((need) => need in state))
+    .map((row) => ({
+      status: row.status ?? 409,
+      ...(row.error ? { error: row.error } : {}),
+      requirement: row.requirement,
+      what: (row.needs ?? []).map((need) => what[need]).join(', '),
+    }));
 }
 
 /**

@@ -2,7 +2,9 @@ import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import { CATEGORY_RULES } from './category-exchanges.ts';
 import { ERROR_ROWS } from './error-rows.ts';
+import { LOCATION_RANGE_RULE } from './location-range-rule.ts';
 import { MEANING_RULES } from './meanings.ts';
+import { MESSAGE_VISIBLE_RULE } from './message-visible-rule.ts';
 import { NO_TOKEN } from './no-token.ts';
 import type { Rule, RuleContext } from './rule.ts';
 import { SEARCH_EXCHANGE_RULES } from './search-exchanges.ts';
@@ -18,6 +20,8 @@ const RULES: readonly Rule[] = [
   ...MEANING_RULES,
   ...SEARCH_EXCHANGE_RULES,
   ...CATEGORY_RULES,
+  LOCATION_RANGE_RULE,
+  MESSAGE_VISIBLE_RULE,
 ];
 
 /** The rules that judge a requirement. */

@@ -3,7 +3,7 @@
  * on both sides: order searches, walks down the location and category trees, site searches in a box.
  */
 import fc from 'fast-check';
-import { type GeoBox, subBox } from '../../lib/rules/geo-range.ts';
+import { type GeoBox, itemLocation, subBox } from '../../lib/rules/geo-range.ts';
 import { type OrderSearchFilters, orderSearchFilters } from '../../lib/rules/order-search.ts';
 import { pick, treeWalk } from '../../lib/rules/tree-walk.ts';
 import { fieldOf } from './answer.ts';
@@ -171,8 +171,6 @@ function placed(unit: GeoBox, outer: Roles['searchBox']): GeoBox {
   };
 }
 
-const text = (value: number) => value.toFixed(4);
-
 function siteSearch(unit: GeoBox, limit: number): Scenario {
   return {
     name: `the site is searched in a box of its search area (limit ${limit})`,
@@ -186,7 +184,7 @@ function siteSearch(unit: GeoBox, limit: number): Scenario {
         path: { site_id: side.roles.site },
         query: {
           category: side.roles.searchCategory,
-          item_location: `lat:${text(box.latMin)}_${text(box.latMax)},lon:${text(box.lonMin)}_${text(box.lonMax)}`,
+          item_location: itemLocation(box),
           limit,
         },
       });
@@ -211,7 +209,7 @@ function siteSearch(unit: GeoBox, limit: number): Scenario {
         walked.push(read);
       }
       exchange.rules = [
-        ...siteSearchRules(exchange, box, limit),
+        ...siteSearchRules(exchange, limit),
         searchCategoryRule(exchange, side.roles.searchCategory, paths),
       ];
       return walked;

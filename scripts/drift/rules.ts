@@ -12,7 +12,7 @@ import {
   searchCategoryFailures,
   type WalkedCategory,
 } from '../../lib/rules/category-tree.ts';
-import { type GeoBox, rangeVerdict } from '../../lib/rules/geo-range.ts';
+import { LOCATION_RANGE_RULE } from '../../lib/rules/location-range-rule.ts';
 import { type IdNamed, pointsAtFailures } from '../../lib/rules/location-tree.ts';
 import { rejectedVisibilityFailures } from '../../lib/rules/message-visibility.ts';
 import type { OrderSearchFilters } from '../../lib/rules/order-search.ts';
@@ -78,14 +78,13 @@ export function categoryPathRule(
   return rule('CAT-PATH-EXTENDS', pathExtendsFailures(parent ?? {}, child ?? {}));
 }
 
-/** SEARCH-LOCATION-RANGE and SEARCH-LIMIT on one site search answer. */
-export function siteSearchRules(exchange: Exchange, box: GeoBox, limit: number): RuleOutcome[] {
+/** SEARCH-LOCATION-RANGE (the registry's rule, the box read back from the query) and SEARCH-LIMIT on one site search answer. */
+export function siteSearchRules(exchange: Exchange, limit: number): RuleOutcome[] {
   const items = siteResultsOf(exchange);
-  // As the suite judges it: outside only when the result shows coordinates and none lies in the box
-  // (which of location and seller_address item_location filters on is not given).
-  const outside = items
-    .filter((item) => rangeVerdict(box, item) === 'outside')
-    .map((item) => `item ${String(item.id)} lies outside the box`);
+  const range = LOCATION_RANGE_RULE.appliesTo(exchange)
+    ? LOCATION_RANGE_RULE.judge(exchange, { history: [] })
+    : [];
+  const outside = range.filter((j) => j.outcome === 'broken').map((j) => `${j.instance}: ${j.reason}`);
   return [
     rule('SEARCH-LOCATION-RANGE', outside),
     rule('SEARCH-LIMIT', items.length <= limit ? [] : [`${items.length} results for limit ${limit}`]),

@@ -1,4 +1,3 @@
-import { ownUnlisted, type SentMessage } from '../../lib/rules/conversation-model.ts';
 import { rowsMet } from '../../lib/rules/error-rows.ts';
 import {
   deleted,
@@ -21,7 +20,8 @@ import {
 import { exchangeOf, senderLimit } from './request-rules.ts';
 
 // Rules a sequence of exchanges shows: a write acknowledged, then the caller's next listing. The state
-// and the rules are the models of lib/rules (fiscal-model.ts, conversation-model.ts), the exchanges replayed through them.
+// and the rules are the fiscal model of lib/rules (fiscal-model.ts), the exchanges replayed through it;
+// MSG-CREATE-VISIBLE is a registry rule over the run's history (lib/rules/message-visible-rule.ts).
 
 type Json = Record<string, unknown>;
 const object = (value: unknown): Json | undefined =>
@@ -45,15 +45,8 @@ interface Holding {
   by: NumberedExchange[];
 }
 
-/** A message created, and the exchange that created it. */
-interface Created {
-  judged: Judged;
-  message: SentMessage<string>;
-}
-
 /** The state of the traffic so far, per conversation and per pack, keyed by caller. */
 export class SequenceRules {
-  private readonly created = new Map<string, Created[]>();
   private readonly uploaded = new Map<string, Pending[]>();
   private readonly deleted = new Map<string, Pending>();
   private readonly held = new Map<string, Holding>();
@@ -69,8 +62,6 @@ export class SequenceRules {
     switch (judged.matched.op.operationId) {
       case 'sendPackMessage':
         return this.sent(judged);
-      case 'listPackMessages':
-        return this.listedMessages(judged);
       case 'uploadFiscalDocuments':
         return this.uploadedFiscal(judged);
       case 'deleteFiscalDocuments':
@@ -87,62 +78,13 @@ export class SequenceRules {
     return this.sends.flatMap((refused) => this.twinAccepted(refused));
   }
 
-  private conversation(judged: Judged): string {
-    const { pack_id, user_id } = judged.matched.params;
-    return `${pack_id}/${user_id}/${judged.caller}`;
-  }
-
   private pack(judged: Judged): string {
     return `${judged.matched.params.pack_id}/${judged.caller}`;
   }
 
   private sent(judged: Judged): RuleOutcome[] {
     this.sends.push(judged);
-    const id = object(responseJson(judged.exchange))?.id;
-    const text = object(requestJson(judged.exchange))?.text;
-    if (accepted(judged.exchange) && typeof id === 'string' && judged.caller) {
-      const key = this.conversation(judged);
-      const message = { id, from: judged.caller, text: typeof text === 'string' ? text : '' };
-      this.created.set(key, [...(this.created.get(key) ?? []), { judged, message }]);
-    }
     return [];
-  }
-
-  /** MSG-CREATE-VISIBLE: a message created appears in its sender's next listing that shows the whole conversation. */
-  private listedMessages(listing: Judged): RuleOutcome[] {
-    const key = this.conversation(listing);
-    const pending = (this.created.get(key) ?? []).filter((p) => after(listing.exchange, p.judged.exchange));
-    const body = object(responseJson(listing.exchange));
-    const messages: unknown[] | undefined = Array.isArray(body?.messages) ? body.messages : undefined;
-    const total = object(body?.paging)?.total;
-    const offset = Number(listing.exchange.request.url.searchParams.get('offset') ?? 0);
-    if (pending.length === 0 || listing.exchange.response.status !== 200 || !messages) return [];
-    // Only a page that holds the whole conversation shows whether a message is in it (the order is not given).
-    if (offset !== 0 || typeof total !== 'number' || messages.length !== total) return [];
-    const shown = messages.map((m) => String(object(m)?.id));
-    this.created.set(
-      key,
-      (this.created.get(key) ?? []).filter((p) => !pending.includes(p)),
-    );
-    const unlisted = new Set(
-      ownUnlisted(
-        pending.map((p) => p.message),
-        listing.caller ?? '',
-        shown,
-      ),
-    );
-    return pending.map((p) => {
-      const { id } = p.message;
-      const passed = !unlisted.has(p.message);
-      return sequenceOutcome(
-        'createdMessageListed',
-        'MSG-CREATE-VISIBLE',
-        listing,
-        [p.judged.exchange.index],
-        passed,
-        `${listing.matched.label}: message ${id}, created in #${p.judged.exchange.index}, ${passed ? 'is' : 'is not'} in the sender's next listing of the conversation (${messages.length} of ${total} messages shown)`,
-      );
-    });
   }
 
   private holding(judged: Judged): Holding {

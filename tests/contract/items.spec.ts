@@ -11,7 +11,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { ApiResponse, Schemas } from '../../lib/client/types.ts';
 import type { CatalogIds } from '../../lib/profile/types.ts';
-import { contains, describePlaces, placesOf } from '../../lib/rules/geo-range.ts';
+import { locationRangeJudgement } from '../../lib/rules/geo-range.ts';
 import { searchPagingJudgements } from '../../lib/rules/search-paging.ts';
 import { needs } from './support/listed.ts';
 import { skipUnless } from './support/reference.ts';
@@ -89,22 +89,13 @@ function expectSite(target: TargetProfile, shown: unknown, instance: string): vo
 }
 
 /**
- * SEARCH-LOCATION-RANGE on one result. Which coordinates item_location filters is not given: a result
- * is inside when one of its points (location, seller_address) is; on the mock, location (its choice).
+ * SEARCH-LOCATION-RANGE on one result, by the registry's rule. Which coordinates item_location filters
+ * is not given: a result is inside when one of its points (location, seller_address) is; on the mock,
+ * location (its choice).
  */
 function expectInRange(target: TargetProfile, item: Item): void {
-  const places = placesOf(item).filter((p) => !target.isMock || p.place === 'location');
-  const instance = `result ${item.id} at ${describePlaces(item)}`;
-  if (places.length === 0 && !target.isMock) {
-    notJudged(
-      'SEARCH-LOCATION-RANGE',
-      `result ${item.id}`,
-      'the result carries no coordinates (location, seller_address)',
-    );
-    return;
-  }
-  const inside = places.some((p) => contains(target.catalog.search, p.lat, p.lon));
-  expect(inside, `SEARCH-LOCATION-RANGE: ${instance} inside ${itemLocation(target.catalog)}`).toBe(true);
+  const only = target.isMock ? 'location' : undefined;
+  expectJudgements([locationRangeJudgement(target.catalog.search, item, only)]);
 }
 
 /** SEARCH-CATEGORY on the distinct categories of the results, judged where a result and its category read show them. */

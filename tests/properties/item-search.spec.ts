@@ -12,13 +12,12 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
 import {
-  describePlaces,
   type GeoBox,
   itemLocation,
+  locationRangeJudgement,
   nestedBoxes,
   type Placed,
   placesOf,
-  rangeVerdict,
   subBox,
 } from '../../lib/rules/geo-range.ts';
 import { searchPagingJudgements } from '../../lib/rules/search-paging.ts';
@@ -172,13 +171,7 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
         return page.results;
       };
       const expectResultRules = async (item: SearchItem, box: GeoBox, where: string) => {
-        const verdict = rangeVerdict(box, item, placed);
-        if (verdict === 'unknown')
-          notJudged('SEARCH-LOCATION-RANGE', `result ${item.id}`, 'the result carries no coordinates');
-        else
-          expect(verdict, `SEARCH-LOCATION-RANGE: ${item.id} at ${describePlaces(item)} (${where})`).toBe(
-            'inside',
-          );
+        expectJudgements([locationRangeJudgement(box, item, placed)]);
         if (item.category_id === undefined) {
           expect(target.isMock, `the mock's result ${item.id} carries category_id`).toBe(false);
           notJudged('SEARCH-CATEGORY', `result ${item.id}`, 'the result leaves category_id out');
@@ -245,16 +238,7 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
           const complete = outerTotal !== undefined && Number(outerTotal) <= outer.results.length;
           if (complete && added.length > 0)
             expect(added, `SEARCH-LOCATION-RANGE: results of ${where} that the wide range lacks`).toEqual([]);
-          for (const item of inner.results) {
-            const verdict = rangeVerdict(narrow, item, placed);
-            if (verdict === 'unknown')
-              notJudged('SEARCH-LOCATION-RANGE', `result ${item.id}`, 'the result carries no coordinates');
-            else
-              expect(
-                verdict,
-                `SEARCH-LOCATION-RANGE: ${item.id} at ${describePlaces(item)} in ${where}`,
-              ).toBe('inside');
-          }
+          expectJudgements(inner.results.map((item) => locationRangeJudgement(narrow, item, placed)));
         }),
         10,
       );

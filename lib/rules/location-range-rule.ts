@@ -1,0 +1,28 @@
+/**
+ * SEARCH-LOCATION-RANGE as a rule of the registry: an item search that states item_location answers
+ * results inside the box it states. Which of location and seller_address it filters on is not given:
+ * a result is inside when either is (lib/rules/geo-range.ts).
+ */
+import { locationRangeJudgement, parseItemLocation } from './geo-range.ts';
+import { asked, list, notJudged, onOperations, successBody } from './meaning-kit.ts';
+import type { Rule } from './rule.ts';
+
+const boxOf = (url: URL) => parseItemLocation(url.searchParams.get('item_location') ?? '');
+
+export const LOCATION_RANGE_RULE: Rule = {
+  name: 'searchLocationRange',
+  requirements: ['SEARCH-LOCATION-RANGE'],
+  appliesTo: (exchange) =>
+    onOperations('searchSiteItems')(exchange) &&
+    exchange.response.status === 200 &&
+    successBody(exchange) !== undefined &&
+    boxOf(exchange.request.url) !== undefined,
+  judge(exchange) {
+    const box = boxOf(exchange.request.url);
+    const results = successBody(exchange)?.results;
+    if (!box) return [];
+    if (!Array.isArray(results))
+      return [notJudged('SEARCH-LOCATION-RANGE', asked(exchange), 'the answer leaves results out')];
+    return list(results).map((item) => locationRangeJudgement(box, item));
+  },
+};
