@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { presenceDir } from '../lib/checks/presence.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
-import { ensureBundle } from '../lib/checks/spec-bundle.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
 import {
   discover,
@@ -16,6 +15,7 @@ import {
 } from '../lib/discovery/index.ts';
 import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
 import { factsDir } from '../lib/facts/reads.ts';
+import { ensureBundle } from '../lib/process/spec-bundle.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 

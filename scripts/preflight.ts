@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
-import { ensureBundle } from '../lib/checks/spec-bundle.ts';
 import { ensureReachable, TargetUnreachable } from '../lib/discovery/index.ts';
 import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
+import { ensureBundle } from '../lib/process/spec-bundle.ts';
 import { ProfileError } from '../lib/profile/load.ts';
 import { environmentProblem, readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';

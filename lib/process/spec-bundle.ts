@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { mustRun } from '../process/launch.ts';
-import { bundledSpecPath, projectRoot } from './spec.ts';
+import { bundledSpecPath, projectRoot } from '../checks/spec.ts';
+import { mustRun } from './launch.ts';
 
 function newestSpecSource(dir = join(projectRoot, 'spec')): number {
   return readdirSync(dir, { withFileTypes: true })
