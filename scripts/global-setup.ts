@@ -62,14 +62,16 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const needsTarget = config.projects.some((p) => ['contract', 'properties'].includes(p.name));
   const run = readRunEnv();
   const target = runProfile();
+  // The embedded mock is started by the webServer, which fails once by itself if it cannot.
+  const running = run.baseURL !== undefined || !target.isMock;
+  // Before the run's ledger and anything written: a broken start touches nothing, and its reads (as
+  // scripts/preflight.ts's) are not the run's requests.
+  if (needsTarget && running) await stopUnlessReachable(target);
   startRunLedger();
   linkShowReport(run.reportsDir);
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
   rmSync(factsDir(run.reportsDir), { recursive: true, force: true });
-  // The embedded mock is started by the webServer, which fails once by itself if it cannot.
-  const running = run.baseURL !== undefined || !target.isMock;
-  if (needsTarget && running) await stopUnlessReachable(target);
   if (needsTarget) removeLastVerdict(run.reportsDir);
   if (needsTarget) await discoverOnce(target, run.reportsDir);
 }

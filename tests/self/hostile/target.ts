@@ -16,8 +16,9 @@ export type Misbehaviour =
   | 'echo of the token';
 
 /** Which misbehaviour answers which path: one operation of the suite's slice each. */
-const ROUTES: { path: RegExp; misbehaviour: Misbehaviour }[] = [
-  { path: /^\/orders\/search$/, misbehaviour: 'reset' },
+const ROUTES: { path: RegExp; query?: RegExp; misbehaviour: Misbehaviour }[] = [
+  // The slice's status search; each user's own search before the run (the token check) is answered.
+  { path: /^\/orders\/search$/, query: /order\.status=/, misbehaviour: 'reset' },
   { path: /^\/orders\/\d+\/product$/, misbehaviour: 'endless body' },
   { path: /^\/orders\/\d+\/discounts$/, misbehaviour: '100 MB body' },
   { path: /^\/orders\/\d+$/, misbehaviour: 'gzip bomb' },
@@ -145,8 +146,10 @@ export async function startHostileTarget(options: HostileOptions = {}): Promise<
     served += 1;
     res.on('error', () => undefined);
     if (req.headers.cookie) cookiesSeen.push(req.headers.cookie);
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const what = ROUTES.find((route) => route.path.test(path))?.misbehaviour;
+    const [path = '/', query = ''] = (req.url ?? '/').split('?');
+    const what = ROUTES.find(
+      (route) => route.path.test(path) && (route.query?.test(query) ?? true),
+    )?.misbehaviour;
     arrivals.set(what ?? 'other', [...(arrivals.get(what ?? 'other') ?? []), Date.now()]);
     if (options.dieAfter !== undefined && served >= options.dieAfter) {
       res
