@@ -181,6 +181,18 @@ export interface StartedServer extends Started {
  * Starts a server process and waits until `probe` answers (any HTTP status); throws, after stopping it,
  * when it exits first or does not answer in time.
  */
+/**
+ * Whether the probe's answer came from the process just started: a server that names its pid (the
+ * mock's health route) must name this one, else another process holds the port (a port race).
+ */
+async function answeredBy(answer: Response, pid: number | undefined): Promise<boolean> {
+  const named = await answer
+    .json()
+    .then((body: unknown) => (body as { pid?: unknown } | null)?.pid)
+    .catch(() => undefined);
+  return typeof named !== 'number' || named === pid;
+}
+
 export async function startServer(
   command: string,
   args: string[],
@@ -195,7 +207,7 @@ export async function startServer(
   const deadline = Date.now() + (options.waitMs ?? 30_000);
   while (Date.now() < deadline && started.child.exitCode === null) {
     const up = await fetch(probe).then(
-      () => true,
+      (answer) => answeredBy(answer, started.child.pid),
       () => false,
     );
     if (up) return { ...started, exited };
