@@ -6,6 +6,8 @@ import { forward, listen } from './proxy.ts';
 interface Arrival {
   method: string;
   path: string;
+  /** The query string, without its `?`. */
+  query: string;
   /** The connection it came on (numbered in order of arrival). */
   connection: number;
   /** It came on a connection that had carried a request before. */
@@ -52,6 +54,7 @@ export async function startKeepAliveTarget(
     const arrival: Arrival = {
       method: req.method ?? '',
       path: (req.url ?? '').split('?')[0] ?? '',
+      query: (req.url ?? '').split('?')[1] ?? '',
       connection: state.id,
       reused,
       outcome: 'answered',
