@@ -1,8 +1,8 @@
 /**
  * One conversation of a pack, as a model: how many messages each party sees, the messages sent, and
  * the rules each send, page and walk of the listing is judged by (Messages). The properties drive it
- * (tests/properties/models/conversation) and traffic replays its exchanges through it
- * (scripts/traffic/sequence-rules.ts): the rule is written here once.
+ * (tests/properties/models/conversation) and the registry's MESSAGE_VISIBLE_RULE reads a run's
+ * history through it: the rule is written here once.
  */
 import { type TextSender, textRefusal } from './message-length.ts';
 

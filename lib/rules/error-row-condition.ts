@@ -54,7 +54,8 @@ export function tokenAbsent(exchange: Exchange): Met {
 
 type Json = Record<string, unknown>;
 
-function jsonBody(exchange: Exchange): { body?: Json; known: boolean } {
+/** The request's JSON object body; `known` false when a recorder kept it lossy. */
+export function jsonBody(exchange: Exchange): { body?: Json; known: boolean } {
   const { body, bodyLossy } = exchange.request;
   if (!body || body.length === 0) return { known: true };
   if (bodyLossy) return { known: false };

@@ -9,6 +9,8 @@ import {
   rowMet,
 } from './error-row-condition.ts';
 import { type Answer, type ErrorRow, type RowOperation, specRowOperations } from './error-row-data.ts';
+import { twinJudgements } from './error-row-twins.ts';
+import { stateShown } from './row-state.ts';
 import type { Rule } from './rule.ts';
 
 /**
@@ -159,7 +161,11 @@ export function conditionOf(
   return view ? all([rowMet(view, row, state)]) : false;
 }
 
-/** The rule over the rows of a document (the bundled spec by default; a test passes a copy). */
+/**
+ * The rule over the rows of a document (the bundled spec by default; a test passes a copy), with the
+ * state the exchange and the run's history show (row-state.ts) and each limit row's other side
+ * (error-row-twins.ts).
+ */
 export function errorRowRule(ops?: () => Map<string, RowOperation>): Rule {
   const source = ops ?? specRowOperations;
   return {
@@ -175,7 +181,22 @@ export function errorRowRule(ops?: () => Map<string, RowOperation>): Rule {
     },
     appliesTo: (exchange) =>
       exchange.operation ? (source().get(exchange.operation)?.rows.length ?? 0) > 0 : false,
-    judge: (exchange) => judgeErrorRows(exchange, {}, source()),
+    judge: (exchange, { history }) => {
+      const view = requestView(exchange, source());
+      if (!view) return [];
+      const state = stateShown(exchange, view.op, history);
+      const plain = rowsMet(exchange, {}, 'met', source());
+      // A row met only through the state shown (the held documents, the cause the answer names) is
+      // excused only by another row surely met: a row that may be met on an unseen state does not
+      // explain an answer the history or the answer itself points at.
+      const shown = rowsMet(exchange, state, 'met', source()).filter((row) => !plain.includes(row));
+      const refusedAsRow = (row: ErrorRow) => answersRow(exchange, row, {});
+      return [
+        ...judgeRows(view, plain, { state }),
+        ...judgeRows(view, shown, { state }, 'met'),
+        ...twinJudgements(view, refusedAsRow, history, state),
+      ];
+    },
   };
 }
 

@@ -1,59 +1,36 @@
 /**
  * The fiscal documents of a pack, as a model: what the seller holds, and the rows of the reference
  * (Errors > Fiscal document errors) each upload, list, download and delete calls for. The properties
- * drive it (tests/properties/models/fiscal) and traffic replays its exchanges through it
- * (scripts/traffic/sequence-rules.ts): the rule is written here once.
+ * drive it (tests/properties/models/fiscal); the registry's sequence rules (fiscal-sequence-rules.ts)
+ * and the error rows' known state (row-state.ts) replay a run's exchanges through it: the rule is
+ * written here once.
  */
 import type { Exchange } from '../exchange/exchange.ts';
 import { specRowOperations } from './error-row-data.ts';
 import { callExchange, encodePlan } from './error-row-requests.ts';
 import { rowsMet } from './error-rows.ts';
-import { formParts } from './multipart.ts';
+import {
+  FIELD,
+  type FiscalFile,
+  type FiscalModel,
+  heldState,
+  type TypeReading,
+  typeOf,
+} from './fiscal-files.ts';
 
-/** A file of an upload as the rules read it: its file name, content type and size. */
-export interface FiscalFile {
-  name: string;
-  type: string;
-  size: number;
-}
-
-/** The most documents a seller holds in one pack, and the most files of one upload (FIS-LIMIT-PER-SELLER). */
-export const MAX_FILES = 2;
-
-/** The multipart field of an upload's files. */
-const FIELD = 'fiscal_document';
-
-/** The content types the reference allows (FIS-UPLOAD-TYPES; the FIS-ERR-TYPE row's, tests/spec/rules-once.spec.ts). */
-export const FISCAL_TYPES: readonly string[] = ['application/pdf', 'application/xml', 'text/xml'];
-
-/**
- * What counts as one "type" of file: the content type as sent (any target), or text/xml and
- * application/xml as one type (the mock's reading of a gap).
- */
-export type TypeReading = 'as-sent' | 'xml-alike';
-
-/** The type a file counts as under a reading; undefined for a type the reference does not allow. */
-export function typeOf(file: Pick<FiscalFile, 'type'>, reading: TypeReading): string | undefined {
-  if (!FISCAL_TYPES.includes(file.type)) return undefined;
-  return reading === 'xml-alike' && file.type.endsWith('/xml') ? 'xml' : file.type;
-}
-
-/** A document the model says the seller holds in the pack. */
-export interface HeldDocument<F extends FiscalFile = FiscalFile> {
-  id: string;
-  file: F;
-}
-
-/** What the pack holds for its seller, and the ids deleted so far (which must stay gone). */
-export interface FiscalModel<F extends FiscalFile = FiscalFile> {
-  held: HeldDocument<F>[];
-  gone: string[];
-  reading: TypeReading;
-}
-
-export const emptyFiscalModel = <F extends FiscalFile = FiscalFile>(
-  reading: TypeReading = 'xml-alike',
-): FiscalModel<F> => ({ held: [], gone: [], reading });
+export {
+  deleted,
+  emptyFiscalModel,
+  FISCAL_TYPES,
+  type FiscalFile,
+  type FiscalModel,
+  type HeldDocument,
+  MAX_FILES,
+  type TypeReading,
+  typeOf,
+  uploaded,
+  uploadedFiles,
+} from './fiscal-files.ts';
 
 /** One answer the reference gives: its status, its error code, and the requirement it judges. */
 export interface FiscalRow {
@@ -118,14 +95,6 @@ export function uploadConditions(files: readonly FiscalFile[], reading: TypeRead
     );
 }
 
-/** What the documents the seller already holds say of an upload: the state its 409 rows `need`. */
-function heldState(model: FiscalModel, files: readonly FiscalFile[]) {
-  const heldTypes = model.held.map((doc) => typeOf(doc.file, model.reading));
-  const sent = files.map((file) => typeOf(file, model.reading)).filter((t) => t !== undefined);
-  const typesHeld = [...new Set(sent.filter((type) => heldTypes.includes(type)))];
-  return { sellerPackFull: model.held.length >= MAX_FILES, sellerHoldsType: typesHeld.length > 0, typesHeld };
-}
-
 /**
  * The 409 rows the documents the seller already holds call for (FIS-ERR-MAX-FILES, FIS-ERR-TYPE-EXISTS):
  * the spec's rows that need that state, asked of the error rows with the state the model knows.
@@ -160,15 +129,6 @@ export function uploadRows(model: FiscalModel, as: FiscalCaller, files: readonly
 /** The rules an accepted upload holds (judged held on a 200). */
 export const UPLOAD_ACCEPTED = ['FIS-UPLOAD-TYPES', 'FIS-UPLOAD-ONE-OR-TWO', 'FIS-LIMIT-PER-SELLER'] as const;
 
-/** An accepted upload: the pack now holds its files under the ids answered. */
-export function uploaded<F extends FiscalFile>(
-  model: FiscalModel<F>,
-  ids: readonly string[],
-  files: readonly F[],
-): void {
-  model.held.push(...files.map((file, i) => ({ id: ids[i] ?? '', file })));
-}
-
 /** The answer a delete calls for: 403 off the role, 404 when nothing is attached, else 200 naming the ids. */
 export function deleteRow(model: FiscalModel, as: FiscalCaller): FiscalRow {
   if (as !== 'seller') return deniedWrite(as, 'may not delete');
@@ -179,12 +139,6 @@ export function deleteRow(model: FiscalModel, as: FiscalCaller): FiscalRow {
     requirement: 'FIS-DELETE-RESULT',
     what: `the pack holds ${model.held.length} document(s)`,
   };
-}
-
-/** An accepted delete: every held document is gone. */
-export function deleted(model: FiscalModel): void {
-  model.gone.push(...model.held.map((doc) => doc.id));
-  model.held = [];
 }
 
 /** The answer a listing calls for: 403 for a stranger, 404 when the pack holds none, else 200 with the held ones. */
@@ -216,12 +170,4 @@ export function downloadRows(model: FiscalModel, as: FiscalCaller, id: string): 
   if (as === 'stranger')
     return [{ ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'a user outside the pack' }];
   return [{ status: 200, requirement: 'FIS-DOWNLOAD-FILE', what: `the pack holds ${id}` }];
-}
-
-/** The files of an upload's request as the model reads them; undefined when its parts cannot be read. */
-export function uploadedFiles(exchange: Exchange): FiscalFile[] | undefined {
-  const parts = formParts(exchange.request.headers['content-type'], exchange.request.body);
-  return parts
-    ?.filter((part) => part.name === FIELD && part.filename !== undefined)
-    .map((part) => ({ name: part.filename ?? '', type: part.contentType ?? '', size: part.size }));
 }

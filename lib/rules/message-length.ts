@@ -54,8 +54,3 @@ export function textRefusal(
     row && { requirement: row.requirement, what: `a ${sender}'s text of ${[...text].length} characters` }
   );
 }
-
-/** Whether no text row may refuse the text: every text row's condition surely unmet. */
-export function textAccepted(sender: TextSender, text: string): boolean {
-  return rowsMet(sendOf(sender, text), {}, 'possible').filter(readsText).length === 0;
-}

@@ -2,6 +2,7 @@ import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import { CATEGORY_RULES } from './category-exchanges.ts';
 import { ERROR_ROWS } from './error-rows.ts';
+import { FISCAL_SEQUENCE_RULES } from './fiscal-sequence-rules.ts';
 import { LOCATION_RANGE_RULE } from './location-range-rule.ts';
 import { MEANING_RULES } from './meanings.ts';
 import { MESSAGE_VISIBLE_RULE } from './message-visible-rule.ts';
@@ -22,6 +23,7 @@ const RULES: readonly Rule[] = [
   ...CATEGORY_RULES,
   LOCATION_RANGE_RULE,
   MESSAGE_VISIBLE_RULE,
+  ...FISCAL_SEQUENCE_RULES,
 ];
 
 /** The rules that judge a requirement. */

@@ -36,14 +36,6 @@ export function observedResponse(exchange: Exchange): ObservedResponse {
   return { status, headers, body: json ? body : undefined, text };
 }
 
-/** The request body parsed as JSON, or undefined: read by lib/rules, the one reading. */
-export { requestJsonOf as requestJson } from '../../lib/rules/exchange-reading.ts';
-
-/** The answer's JSON body, or undefined. */
-export function responseJson(exchange: Exchange): unknown {
-  return observedResponse(exchange).body;
-}
-
 /** The access token the request carries (Authorization Bearer or the access_token query parameter). */
 export function tokenOf(exchange: Exchange): string | undefined {
   const header = exchange.request.headers.authorization;

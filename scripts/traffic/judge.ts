@@ -10,7 +10,6 @@ import { type NumberedExchange, observedResponse, tokenOf } from './exchange.ts'
 import type { Judged, RuleOutcome } from './kit.ts';
 import { operationMatcher } from './match.ts';
 import { exchangeOf, requestRules } from './request-rules.ts';
-import { SequenceRules } from './sequence-rules.ts';
 
 /** Everything one traffic run concluded. */
 export interface TrafficJudgement {
@@ -88,8 +87,6 @@ export function judgeTraffic(
   redact: (text: string) => string,
 ): TrafficJudgement {
   const match = operationMatcher(spec, profile.baseURL ? new URL(profile.baseURL).pathname : '');
-  const ctx = { profile };
-  const sequences = new SequenceRules(ctx);
   const judgedList: TrafficJudgement['judged'] = [];
   const unknown: NumberedExchange[] = [];
   const outcomes: RuleOutcome[] = [];
@@ -115,10 +112,9 @@ export function judgeTraffic(
       profile,
     );
     judgedList.push({ ...judged, findings });
-    outcomes.push(...requestRules(judged, ctx, history), ...sequences.see(judged));
+    outcomes.push(...requestRules(judged, history));
     history.push(exchangeOf(judged));
   }
-  outcomes.push(...sequences.finish());
   const known = new Set(readBaseline(baselinePath(profile)).map(keyOf));
   const judgedAt = new Map(judgedList.map((j) => [j.exchange.index, j]));
   const records = [

@@ -85,8 +85,8 @@ test.describe('a rule lives once (lib/rules)', () => {
     );
     expect(definitions.sort()).toEqual([
       'BUYER_MAX in lib/rules/message-length.ts',
-      'FISCAL_TYPES in lib/rules/fiscal-model.ts',
-      'MAX_FILES in lib/rules/fiscal-model.ts',
+      'FISCAL_TYPES in lib/rules/fiscal-files.ts',
+      'MAX_FILES in lib/rules/fiscal-files.ts',
       'SELLER_MAX in lib/rules/message-length.ts',
     ]);
   });
@@ -107,5 +107,16 @@ test.describe('a rule lives once (lib/rules)', () => {
       for (const id of rule.requirements) judgedBy.set(id, (judgedBy.get(id) ?? 0) + 1);
     expect(judgedBy.size).toBeGreaterThan(50);
     expect([...judgedBy].filter(([, rules]) => rules > 1)).toEqual([]);
+  });
+
+  test('traffic judges only with the registry: it names no requirement of its own', () => {
+    const named = sources('scripts/traffic').flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /'[A-Z]{2,5}(-[A-Z0-9]+)+'/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(named).toEqual([]);
   });
 });
