@@ -481,14 +481,14 @@ test.describe('GET /orders/{order_id}', () => {
   test(
     'answers orders older than 12 months as unknown',
     // "Orders created up to 12 months ago are kept": what an older order answers is not given.
-    verifies(['ORD-RETENTION'], '@readonly', '@mock-only'),
+    verifies(['ORD-RETENTION-OLDER'], '@readonly', '@mock-only'),
     async ({ api, target, seed }) => {
       const expired = seed.orders.expired;
       test.skip(expired === undefined, 'the profile names no order older than 12 months');
       for (const operationId of ORDER_OPERATIONS) {
         const res = await api.call(operationId, { as: 'seller', path: { order_id: expired! } });
         expectErrorOf(
-          'ORD-RETENTION',
+          'ORD-RETENTION-OLDER',
           res,
           { status: 404, error: 'order_not_found', statusIsGap: true },
           target,
