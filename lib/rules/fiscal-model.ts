@@ -14,6 +14,7 @@ import {
   type FiscalFile,
   type FiscalModel,
   heldState,
+  MAX_FILES,
   type TypeReading,
   typeOf,
 } from './fiscal-files.ts';
@@ -170,4 +171,18 @@ export function downloadRows(model: FiscalModel, as: FiscalCaller, id: string): 
   if (as === 'stranger')
     return [{ ...FORBIDDEN, requirement: 'FIS-AUTH-FORBIDDEN', what: 'a user outside the pack' }];
   return [{ status: 200, requirement: 'FIS-DOWNLOAD-FILE', what: `the pack holds ${id}` }];
+}
+
+/**
+ * FIS-LIST-SELLER-OWN read from one seller's listing: a seller holds at most MAX_FILES documents of a
+ * pack, one per type (FIS-LIMIT-PER-SELLER), so a listing with more, or with two of one content type
+ * (as sent: whether text/xml and application/xml are one type is a gap), shows another seller's
+ * documents. Undefined when the listing could be the seller's own.
+ */
+export function moreThanOneSeller(documents: readonly { file_type?: unknown }[]): string | undefined {
+  if (documents.length > MAX_FILES)
+    return `${documents.length} documents, more than the ${MAX_FILES} one seller holds`;
+  const types = documents.flatMap((doc) => (typeof doc.file_type === 'string' ? [doc.file_type] : []));
+  const twice = types.find((type, i) => types.indexOf(type) !== i);
+  return twice ? `two documents of type ${twice}, where one seller holds one of each type` : undefined;
 }

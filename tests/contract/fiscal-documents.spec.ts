@@ -9,6 +9,7 @@ import { expectFileOfType } from '../../lib/checks/assertions.ts';
 import { pdfPart as pdf } from '../../lib/client/samples.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
+import { moreThanOneSeller } from '../../lib/rules/fiscal-model.ts';
 import {
   cleanUp,
   documentsListed,
@@ -44,7 +45,16 @@ function judgeWithoutSeller2(pack: number, buyerView: Listed, sellerView: Listed
     seller.filter((id) => !all.includes(id)),
     `FIS-LIST-BUYER-ALL: pack ${pack}: the buyer sees every document its seller lists`,
   ).toEqual([]);
-  notJudged('FIS-LIST-SELLER-OWN', `pack ${pack}`, 'needs the user "seller2" (users.seller2)');
+  const instance = `FIS-LIST-SELLER-OWN: pack ${pack}: the seller's listing of ${seller.length} of the pack's ${all.length} documents`;
+  const leak = moreThanOneSeller(sellerView.types.map((file_type) => ({ file_type })));
+  if (leak || seller.length < all.length)
+    expect(leak, `${instance} holds one seller's documents`).toBeUndefined();
+  else
+    notJudged(
+      'FIS-LIST-SELLER-OWN',
+      `pack ${pack}`,
+      'the seller lists every document the buyer sees, no more than one seller holds: whose they are shows only to another seller (users.seller2)',
+    );
 }
 
 test.describe('GET /packs/{pack_id}/fiscal_documents', () => {

@@ -39,13 +39,13 @@ export async function documentsListed(
   api: ApiClient,
   pack: number,
   as: Caller,
-): Promise<{ ids: string[]; complete: boolean }> {
+): Promise<{ ids: string[]; complete: boolean; types: (string | undefined)[] }> {
   const res = await list(api, pack, as);
-  if (res.status === 404) return { ids: [], complete: true };
+  if (res.status === 404) return { ids: [], complete: true, types: [] };
   expect(res.status, `${res.label}`).toBe(200);
   const documents = bodyAt(res, 200).fiscal_documents;
   const ids = documents.flatMap((doc) => (doc.id === undefined ? [] : [doc.id]));
-  return { ids, complete: ids.length === documents.length };
+  return { ids, complete: ids.length === documents.length, types: documents.map((doc) => doc.file_type) };
 }
 
 /** The ids the listed documents carry (see documentsListed). */
