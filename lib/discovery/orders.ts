@@ -191,7 +191,9 @@ function fromPool(profile: ProfileInput, findings: Findings, pool: OrderPool): v
   findings.add('orders.withPack', withPack?.id, from);
   findings.add('orders.withoutPack', own.find((o) => o.pack_id === null)?.id, from);
   // The buyer's order with another seller: the profile's seller is outside it (Orders rule 2).
-  const other = [...pool.values()].find((o) => isOtherSellers(o, profile));
+  // One in a pack first: its conversation with the buyer is one the profile's seller is outside of too.
+  const others = [...pool.values()].filter((o) => isOtherSellers(o, profile));
+  const other = others.find((o) => typeof o.pack_id === 'number') ?? others[0];
   findings.add(
     'orders.otherSeller',
     other?.id,

@@ -19,6 +19,7 @@ import {
   judgeModeration,
   listing,
   messageIdOf,
+  othersConversation,
 } from './support/messages.ts';
 import { skipUnless } from './support/reference.ts';
 
@@ -320,6 +321,14 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}', () => {
   ] as const;
   for (const { who, as, ids, expected } of callers) {
     test(`answers ${expected.status} to ${who}`, verifies([...ids], '@readonly'), async ({ api, target }) => {
+      if (as === 'stranger' && rawProfile(target).users.stranger === undefined) {
+        // Without a stranger, the seller on the buyer's conversation with another seller.
+        const other = await othersConversation(api, target);
+        if (typeof other === 'string') return notJudged('MSG-AUTH-ORDER', who, other);
+        const path = { pack_id: other.pack, user_id: other.sellerId };
+        const res = await api.call('listPackMessages', { as: 'seller', path, query: {} });
+        return expectErrorOf('MSG-AUTH-ORDER', res, expected, target);
+      }
       const res = await listing(api, target, as);
       for (const id of ids) expectErrorOf(id, res, expected, target);
     });
@@ -394,19 +403,27 @@ test.describe('GET /messages/{message_id}', () => {
         { status: 400, message: 'The specified message id does not exists', messageIsGap: true },
         target,
       );
-      // Before the stranger's read: a profile without users.stranger skips the rest of the test.
       expectErrorOf(
         'MSG-AUTH-NO-TOKEN',
         await read(api, target.messaging.messageId, 'anonymous'),
         { status: 403, error: 'access_token_not_granted' },
         target,
       );
-      expectErrorOf(
-        'MSG-AUTH-MESSAGE',
-        await read(api, target.messaging.messageId, 'stranger'),
-        { status: 403 },
-        target,
-      );
+      if (rawProfile(target).users.stranger !== undefined) {
+        const res = await read(api, target.messaging.messageId, 'stranger');
+        return expectErrorOf('MSG-AUTH-MESSAGE', res, { status: 403 }, target);
+      }
+      // Without a stranger, the seller reads a message of the buyer's conversation with another seller.
+      const other = await othersConversation(api, target);
+      if (typeof other === 'string' || other.messageId === undefined)
+        return notJudged(
+          'MSG-AUTH-MESSAGE',
+          'a user outside the message',
+          typeof other === 'string'
+            ? other
+            : `the buyer lists no message of pack ${other.pack} with seller ${other.sellerId}`,
+        );
+      expectErrorOf('MSG-AUTH-MESSAGE', await read(api, other.messageId, 'seller'), { status: 403 }, target);
     },
   );
 

@@ -1,7 +1,7 @@
 import { expect, notJudged, type TargetProfile } from '../../../fixtures/index.ts';
 import type { Spec } from '../../../lib/checks/spec.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
-import { bodyAt } from '../../../lib/client/typed.ts';
+import { bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
 import { runProfile } from '../../../lib/profile/run-env.ts';
 import type { ProfileInput } from '../../../lib/profile/types.ts';
@@ -29,6 +29,37 @@ export function listing(
     path: { pack_id: pack, user_id: target.users.seller.id },
     query,
   });
+}
+
+/** The conversation of the buyer with another seller, in which the profile's seller is not a party. */
+export interface OthersConversation {
+  pack: number;
+  sellerId: number;
+  /** A message of it the buyer lists, when one is listed with its id. */
+  messageId?: string;
+}
+
+/**
+ * The conversation of the buyer's order with another seller (orders.otherSeller): the profile's seller
+ * is neither of its parties, so without users.stranger it stands for "a user without access to the
+ * order or message" (Authentication 4). A string says why there is none (the order shows no pack).
+ */
+export async function othersConversation(
+  api: ApiClient,
+  target: TargetProfile,
+): Promise<OthersConversation | string> {
+  const order = await api.call('getOrder', { as: 'buyer', path: { order_id: target.orders.otherSeller } });
+  if (!hasStatus(order, [200, 206])) return `${order.label} answered ${order.status}`;
+  const { pack_id: pack, seller } = order.body;
+  const sellerId = Number(seller?.id);
+  if (typeof pack !== 'number' || !Number.isSafeInteger(sellerId) || sellerId === target.users.seller.id)
+    return `${order.label} shows no pack and other seller (pack_id ${pack}, seller ${seller?.id})`;
+  const listed = await api.call('listPackMessages', {
+    as: 'buyer',
+    path: { pack_id: pack, user_id: sellerId },
+  });
+  const messages = hasStatus(listed, 200) ? (listed.body.messages ?? []) : [];
+  return { pack, sellerId, messageId: messages.find(hasId)?.id };
 }
 
 /** A listed message that carries its id (a listed field: a production-shaped target may leave it out). */
