@@ -52,6 +52,8 @@ const GAP_ONLY: Record<string, string> = {
     "the reference gives no type for the pack listing's paging {limit, offset, total} (only the request's limit and offset are integers)",
   'list-allow-as-string':
     'the reference types allow as a boolean only for billing; for buy, sell and list it lists allow without a type',
+  'category-path-truncated':
+    "the reference does not say path_from_root ends with the category itself (CAT-PATH-SELF): a path missing its last element still starts with its parent's path and holds the parent (CAT-PATH-EXTENDS)",
   'user-status-without-list':
     'the reference lists status.list without stating it is always there: a read-only run reports the omission, and fails it once the target memory saw the field in every answer',
 };
