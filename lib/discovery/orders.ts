@@ -191,9 +191,14 @@ function fromPool(profile: ProfileInput, findings: Findings, pool: OrderPool): v
   findings.add('orders.withPack', withPack?.id, from);
   findings.add('orders.withoutPack', own.find((o) => o.pack_id === null)?.id, from);
   // The buyer's order with another seller: the profile's seller is outside it (Orders rule 2).
-  // One in a pack first: its conversation with the buyer is one the profile's seller is outside of too.
+  // One in a pack first, whose other orders the searches show are not the seller's either: its
+  // conversation with the buyer is one the profile's seller is outside of too.
   const others = [...pool.values()].filter((o) => isOtherSellers(o, profile));
-  const other = others.find((o) => typeof o.pack_id === 'number') ?? others[0];
+  const sellersIn = (pack: unknown) =>
+    [...pool.values()].filter((o) => o.pack_id === pack).map((o) => Number(o.seller?.id));
+  const inPack = others.filter((o) => typeof o.pack_id === 'number');
+  const other =
+    inPack.find((o) => !sellersIn(o.pack_id).includes(profile.users.seller.id)) ?? inPack[0] ?? others[0];
   findings.add(
     'orders.otherSeller',
     other?.id,

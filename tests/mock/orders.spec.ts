@@ -258,7 +258,7 @@ test.describe('GET /orders/search', () => {
     expect((await search({ seller: SELLER, q: 'cafeteira' })).query).toBe('cafeteira');
     expect(ids(await search({ seller: SELLER, q: String(ORDERS.fraud) }))).toEqual([ORDERS.fraud]);
     expect(ids(await search({ buyer: BUYER, q: 'casa_borges', limit: 100 }, BUYER))).toEqual([
-      2000001100, 2000001118,
+      2000001100, 2000001118, 2000001119,
     ]);
   });
 
