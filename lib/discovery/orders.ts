@@ -214,6 +214,29 @@ function fromPool(profile: ProfileInput, findings: Findings, pool: OrderPool): v
   findings.add('messaging.siteId', site, 'context.site of the orders');
 }
 
+/**
+ * A pack of the buyer none of whose orders is the profile's seller's, so the seller stands outside it (a
+ * user outside the pack of Fiscal documents). Only from a pool that holds every order of the buyer within
+ * the retention period, each with its seller and pack known: an order the pool missed or showed without
+ * them could be the seller's in that pack.
+ */
+function findOutsidePack(profile: ProfileInput, findings: Findings, pool: OrderPool, whole: boolean): void {
+  if (!findings.wants('fiscal.outsidePack')) return;
+  const orders = [...pool.values()].filter((o) => Number(o.buyer?.id) === profile.users.buyer.id);
+  const known = orders.every((o) => o.seller?.id !== undefined && o.pack_id !== undefined);
+  const sellersOf = (pack: unknown) =>
+    orders.filter((o) => o.pack_id === pack).map((o) => Number(o.seller?.id));
+  const outside = orders.find(
+    (o) => typeof o.pack_id === 'number' && !sellersOf(o.pack_id).includes(profile.users.seller.id),
+  );
+  const value = whole && known ? outside?.pack_id : undefined;
+  const why =
+    whole && known
+      ? `its orders (${outside?.id}) are seller ${outside?.seller?.id}'s`
+      : "the buyer's orders were not all seen with their seller and pack";
+  findings.add('fiscal.outsidePack', value ?? undefined, `the buyer's searches over 12 months: ${why}`);
+}
+
 /** Shipments whose lead time discovery reads for a delivery promise. */
 const MAX_LEAD_TIME_READS = 4;
 
@@ -453,11 +476,15 @@ export async function discoverOrders(
   await searchOrders(reader, profile, findings, pool);
   // The status searches give each status's first page only: the data hidden deeper (older orders, a
   // discount, a second seller, an attachment) is in the rest of the buyer's orders.
+  let whole = false;
   if (findings.wantsAny(...POOL_NEEDS))
-    await reader.for(POOL_NEEDS, () => walkBuyerOrders(reader, profile, pool));
+    await reader.for(POOL_NEEDS, async () => {
+      whole = await walkBuyerOrders(reader, profile, pool);
+    });
   await findExpired(reader, profile, findings);
   await reader.for(POOL_NEEDS, () => learnPacks(reader, profile, pool));
   fromPool(profile, findings, pool);
+  findOutsidePack(profile, findings, pool, whole);
   await findShipment(reader, profile, findings, pool);
   await findDiscounts(reader, profile, findings, pool);
   await findAttributes(reader, profile, findings, pool);

@@ -39,8 +39,13 @@ async function windowPage(reader: Reader, profile: ProfileInput, window: Window)
  * sort: the search has no documented offset, so the period is cut into date windows (documented
  * filters order.date_created.from/.to), and a window whose page does not hold all its orders (its
  * paging.total, else a page as long as the longest seen) is split in two. Newest windows first.
+ * Whether every window was read whole: the pool then holds every order of the buyer within the period.
  */
-export async function walkBuyerOrders(reader: Reader, profile: ProfileInput, pool: OrderPool): Promise<void> {
+export async function walkBuyerOrders(
+  reader: Reader,
+  profile: ProfileInput,
+  pool: OrderPool,
+): Promise<boolean> {
   const now = Date.now();
   // A day ahead: the target's clock may run ahead of ours.
   const windows: Window[] = [{ from: now - RETENTION_DAYS * DAY_MS, to: now + DAY_MS }];
@@ -57,6 +62,7 @@ export async function walkBuyerOrders(reader: Reader, profile: ProfileInput, poo
     // Popped last first: the newer half is read before the older one.
     windows.push({ from: window.from, to: middle }, { from: middle, to: window.to });
   }
+  return windows.length === 0;
 }
 
 /**

@@ -39,6 +39,7 @@ export type components = {
         documentsPack?: number;
         emptyPack?: number;
         halfPack?: number;
+        outsidePack?: number;
         sharedPack?: number;
         writablePacks?: number[];
       };

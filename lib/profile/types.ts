@@ -66,6 +66,8 @@ interface FiscalIds {
   documentsPack: number;
   /** A pack of users.seller and users.seller2 where only users.seller has documents; never written. */
   halfPack: number;
+  /** A pack of users.buyer none of whose orders is users.seller's: users.seller is outside it. */
+  outsidePack: number;
 }
 
 export interface MessagingIds {

@@ -4,8 +4,10 @@
  * support/fiscal-documents.ts). Accepted uploads and deletes are in fiscal-uploads.spec.ts.
  */
 
-import { expect, notJudged, test, verifies } from '../../fixtures/index.ts';
+import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import type { ExpectedError } from '../../lib/checks/assertions.ts';
 import { expectFileOfType } from '../../lib/checks/assertions.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
 import { pdfPart as pdf } from '../../lib/client/samples.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
@@ -55,6 +57,24 @@ function judgeWithoutSeller2(pack: number, buyerView: Listed, sellerView: Listed
       `pack ${pack}`,
       'the seller lists every document the buyer sees, no more than one seller holds: whose they are shows only to another seller (users.seller2)',
     );
+}
+
+/**
+ * Without users.stranger, the seller on a pack of the buyer none of whose orders is the seller's
+ * (fiscal.outsidePack): it is a user outside the pack. Its download is judged on a document the buyer
+ * lists there (the buyer receives all documents of the pack), when there is one.
+ */
+async function judgeSellerOutside(api: ApiClient, target: TargetProfile, expected: ExpectedError) {
+  const pack = target.fiscal.outsidePack;
+  expectErrorOf('FIS-AUTH-FORBIDDEN', await list(api, pack, 'seller'), expected, target);
+  const [doc] = await idsListed(api, pack, 'buyer');
+  if (doc === undefined)
+    return notJudged(
+      'FIS-AUTH-FORBIDDEN',
+      `pack ${pack}: download`,
+      'the buyer lists no document of the pack',
+    );
+  expectErrorOf('FIS-AUTH-FORBIDDEN', await download(api, pack, doc, 'seller'), expected, target);
 }
 
 test.describe('GET /packs/{pack_id}/fiscal_documents', () => {
@@ -321,6 +341,8 @@ test.describe('fiscal documents: pack id and authorization', () => {
       `answers ${expected.status} ${expected.error} to ${who} on list and download`,
       verifies([...ids], '@readonly'),
       async ({ api, target }) => {
+        if (as === 'stranger' && rawProfile(target).users.stranger === undefined)
+          return judgeSellerOutside(api, target, expected);
         const pack = target.fiscal.documentsPack;
         const listed = await list(api, pack, as);
         for (const id of ids) expectErrorOf(id, listed, expected, target);
