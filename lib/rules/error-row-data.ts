@@ -20,7 +20,10 @@ export interface ErrorRow {
   message?: string;
   /** Other answers that also hold this row (a second code the reference gives for the same condition). */
   or?: Answer[];
-  /** The reference also shows the call answered (Authentication 6): a 2xx from a foreign target is not judged. */
+  /**
+   * The reference also shows the call answered (Authentication 6), or leaves open whether this operation
+   * refuses the condition (a download without site_id): a 2xx from a foreign target is not judged.
+   */
   mayAnswer?: boolean;
 }
 

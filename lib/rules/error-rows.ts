@@ -102,7 +102,7 @@ export function judgeRows(
         requirement: row.requirement,
         outcome: 'not judged',
         instance,
-        reason: `answered ${exchange.response.status}: the reference also shows the call answered`,
+        reason: `answered ${exchange.response.status}: the reference also allows the call answered`,
       };
     const other = others.find((candidate) => candidate !== row && answersRow(exchange, candidate, options));
     if (other)

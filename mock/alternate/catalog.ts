@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_CHOICES } from './access.ts';
+import { BOUND_CHOICES } from './bounds.ts';
 import { ERROR_CHOICES, WORDING_CHOICES } from './errors.ts';
 import { ID_CHOICES } from './ids.ts';
 import { type Choice, hash, pickOf, prng } from './kit.ts';
@@ -13,7 +14,7 @@ import { WIRE_CHOICES } from './wire.ts';
 
 /**
  * Every choice, in the order its hooks must run: paging and errors first (a refused request never reaches a
- * rule), rules before shapes (a re-run search is shaped after), the untyped values of the shaped answer, wording after every error, wire after them (the
+ * rule), rules before shapes (a re-run search is shaped after), the bounds of the shaped answer, the untyped values of the shaped answer, wording after every error, wire after them (the
  * timestamps of every body, whoever wrote them), the transport last (its codings and framing carry the
  * finished body; its refusals and latency come before any route).
  */
@@ -24,6 +25,7 @@ export const CHOICES: readonly Choice[] = [
   ...MESSAGE_CHOICES,
   ...RULE_CHOICES,
   ...SHAPE_CHOICES,
+  ...BOUND_CHOICES,
   ...UNTYPED_CHOICES,
   ...ID_CHOICES,
   ...WORDING_CHOICES,

@@ -13,8 +13,8 @@ export interface PlaceRule {
   allowed: string;
   /** The choices that draw among them, by name. */
   drawnBy: readonly string[];
-  /** Set when no choice draws there yet: why, and what a choice would draw. */
-  notYetDrawn?: string;
+  /** Set when the reference allows the mock's answer only (no keyword says so, its words do): the words. */
+  fixedBy?: string;
   /** Set when a server never answers there (the sentence is about no answer the suite reads). */
   noAnswer?: string;
 }
@@ -131,6 +131,85 @@ const TRANSPORT = [
 const ERROR_ANSWERS = 'any status and code the error rows allow, worded in any way';
 const FIELDS = 'listed fields present or left out, in the types stated, in any order';
 
+/** A bound of a field the reference does not state ("minimum 0 not stated; the mock keeps to it."). */
+export const BOUND_NOT_STATED =
+  /^(minimum|maximum|minLength|maxLength|minItems|maxItems|pattern)\b.*not stated/;
+
+const field = (schema: string, path: string) =>
+  new RegExp(`^/components/schemas/${schema}/properties/${path}$`);
+const fields = (...pairs: [string, string][]) =>
+  new RegExp(pairs.map(([schema, path]) => field(schema, path).source).join('|'));
+
+/**
+ * The bounds the mock keeps where no keyword of the reference states one: drawn past where the reference
+ * allows any value of the type; elsewhere its words (a count, an id in a path, a latitude) or a stated error
+ * row allow the mock's side of the bound only, and `fixedBy` quotes them.
+ */
+const BOUND_RULES: PlaceRule[] = (
+  [
+    {
+      at: fields(
+        ['CategorySettings', 'max_(description|sub_title|title)_length|max_pictures_per_item'],
+        ['CategoryAttribute', 'value_max_length'],
+      ),
+      allowed:
+        'any integer: "The allowed values of the category settings fields are not shown" (CAT-SETTINGS-VALUES)',
+      drawnBy: ['catalog-limits'],
+    },
+    {
+      at: field('Message', 'site_id'),
+      allowed: 'any string: "site_id | string | Site code", no pattern stated',
+      drawnBy: ['message-site-code'],
+    },
+    {
+      at: field('FiscalUploadForm', 'fiscal_document/anyOf/1'),
+      allowed: 'one or two files; none, or more than two, refused 400',
+      drawnBy: [],
+      fixedBy:
+        'a request bound the reference states by its errors: 400 for "File empty or missing" and for "more than one file of a kind, i.e. more than two files in one request"',
+    },
+    {
+      at: fields(
+        ['OrderSearchPaging', 'total'],
+        ['(Category|CategoryChild)', 'total_items_in_this_category'],
+        ['ItemSearchAvailableFilter', 'values/items/properties/results'],
+        ['MessageAttachment', 'size'],
+        ['FiscalUploadResult', 'ids'],
+      ),
+      allowed: 'a count: any integer from 0 up',
+      drawnBy: [],
+      fixedBy:
+        'each is a count, never below 0: "total counts every match" (ORD-SEARCH-PAGING), the items of a category, the "results: integer" of a filter value, the size of a file in bytes; the upload answers one id per stored file and "one file, or two files (one of each type)" are stored',
+    },
+    {
+      at: fields(['OrderSearchPaging', 'offset'], ['OrderSearchPaging', 'limit']),
+      allowed: 'the index of the first result (0 up) and the page size (1 up)',
+      drawnBy: ['order-search-offset', 'order-search-page-size', 'limit-over-maximum'],
+      fixedBy:
+        'an index and a page size: "results never exceed limit" (ORD-SEARCH-PAGING); an index below 0 or a page of no result is no page; the sizes and offsets a server takes are drawn by the choices named',
+    },
+    {
+      at: fields(
+        ['(FiscalDocument|Message|AttachmentUploadResult)', 'id'],
+        ['FiscalUploadResult', 'ids/items'],
+        ['FiscalDocument', 'filename'],
+        ['FiscalDeleteResult', 'message'],
+      ),
+      allowed: 'a string of at least one character',
+      drawnBy: ['runtime-id-shapes'],
+      fixedBy:
+        'an id goes into a path (download, read by id) or a message\'s attachments, so an empty one addresses nothing; "file name empty" is refused on upload (400), so no stored document has one; the delete answer "names one id … lists the ids"',
+    },
+    {
+      at: /^\/components\/schemas\/LocationGeoInformation\/properties\/location\/properties\/(latitude|longitude)$/,
+      allowed: 'a latitude from -90 to 90, a longitude from -180 to 180',
+      drawnBy: [],
+      fixedBy:
+        '"geo_information {location {latitude, longitude: numbers}}": past ±90 and ±180 a number is no latitude or longitude',
+    },
+  ] satisfies Omit<PlaceRule, 'sentence'>[]
+).map((rule) => ({ ...rule, sentence: BOUND_NOT_STATED }));
+
 /** The rules, most particular first. */
 export const PLACE_RULES: readonly PlaceRule[] = [
   {
@@ -169,18 +248,11 @@ export const PLACE_RULES: readonly PlaceRule[] = [
     allowed: 'any JSON value',
     drawnBy: ['untyped-values'],
   },
-  {
-    at: /./,
-    sentence: /^(minimum|maximum|minLength|maxLength|minItems|maxItems|pattern)\b.*not stated/,
-    allowed: 'any value of the type',
-    drawnBy: [],
-    notYetDrawn: "the alternate mock keeps the mock's bounds; a draw past them is to come",
-  },
+  ...BOUND_RULES,
   {
     at: /^\/components\/parameters\/AttachmentDownloadSiteId\b/,
     allowed: 'a download without site_id refused with 400, or answered',
-    drawnBy: [],
-    notYetDrawn: 'the alternate mock always refuses it, as the mock',
+    drawnBy: ['attachment-download-site-id'],
   },
   { at: /^\/paths\/\/orders\/search\b/, allowed: `${FIELDS}; ${ERROR_ANSWERS}`, drawnBy: ORDER_SEARCH },
   {

@@ -13,12 +13,15 @@ const UNTYPED: Record<string, string[]> = JSON.parse(
 type Convert = (value: unknown) => unknown;
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
+/**
+ * Only a string that is the number's own spelling becomes the number: "01310100" (a zip code) or "12.50"
+ * would lose their digits, and a server sending a number sends the value it means.
+ */
+const spellsNumber = (value: string) =>
+  NUMERIC.test(value) && Number.isSafeInteger(Math.trunc(Number(value))) && String(Number(value)) === value;
 const CONVERSIONS: Record<string, Convert> = {
   'numbers-as-strings': (value) => (typeof value === 'number' ? String(value) : value),
-  'strings-as-numbers': (value) =>
-    typeof value === 'string' && NUMERIC.test(value) && Number.isSafeInteger(Math.trunc(Number(value)))
-      ? Number(value)
-      : value,
+  'strings-as-numbers': (value) => (typeof value === 'string' && spellsNumber(value) ? Number(value) : value),
 };
 
 /** The value with `convert` applied at the path (`a.b[].c`; `[]` = every element; '' = the value itself). */
@@ -48,7 +51,8 @@ const untypedValues: Choice = {
   variants: {
     mock: "the mock's types",
     'numbers-as-strings': 'every untyped number sent as its decimal string ("48", "12.5")',
-    'strings-as-numbers': 'every untyped numeric string sent as a number',
+    'strings-as-numbers':
+      'every untyped string that spells a number ("48", not "01310100") sent as that number',
   },
   install: (app, pick) => {
     const convert = CONVERSIONS[pick.variant];

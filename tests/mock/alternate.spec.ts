@@ -335,6 +335,7 @@ const READS: [string, MockCallOptions][] = [
     'downloadAttachment',
     { as: SELLER, path: { attachment_id: 'nope.pdf' }, query: { tag: 'post_sale', site_id: 'MLB' } },
   ],
+  ['downloadAttachment', { as: SELLER, path: { attachment_id: ATTACHMENT }, query: { tag: 'post_sale' } }],
   [
     'getUserStatus',
     { as: SELLER, tokenIn: 'query', path: { user_id: SELLER }, query: { attributes: 'status' } },

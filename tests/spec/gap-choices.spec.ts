@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { bundledSpecPath } from '../../lib/checks/spec.ts';
 import { CHOICES } from '../../mock/alternate/index.ts';
-import { PLACE_RULES, ruleOf, TRANSPORT_PLACE } from '../../mock/alternate/places.ts';
+import { BOUND_NOT_STATED, PLACE_RULES, ruleOf, TRANSPORT_PLACE } from '../../mock/alternate/places.ts';
 
 // Issue 33, item 1: every place the reference leaves open has the set of answers the reference allows there,
 // and the alternate mock's choices that draw among them (mock/alternate/places.ts). A new gap of the spec
@@ -46,13 +46,13 @@ test.describe('spec: every gap has a choice set', () => {
     expect(without.map((place) => `${place.pointer}: ${place.sentence.slice(0, 120)}`)).toEqual([]);
   });
 
-  test('draws every place a server answers with choices that exist, or says why none draws yet', () => {
+  test('draws every place a server answers with choices that exist, or quotes what allows one answer only', () => {
     const bad = [...PLACE_RULES, TRANSPORT_PLACE].flatMap((rule) => {
       const unknown = rule.drawnBy.filter((name) => !choiceNames.has(name));
-      const undrawn = rule.drawnBy.length === 0 && !rule.noAnswer && !rule.notYetDrawn;
+      const undrawn = rule.drawnBy.length === 0 && !rule.noAnswer && !rule.fixedBy;
       return [
         ...unknown.map((name) => `${rule.at}: unknown choice ${name}`),
-        ...(undrawn ? [`${rule.at}: no choice draws there and no reason is given`] : []),
+        ...(undrawn ? [`${rule.at}: no choice draws there and nothing fixes the answer`] : []),
       ];
     });
     expect(bad).toEqual([]);
@@ -66,12 +66,21 @@ test.describe('spec: every gap has a choice set', () => {
     expect(CHOICES.map((choice) => choice.name).filter((name) => !named.has(name))).toEqual([]);
   });
 
-  test('says how many places no choice draws yet', () => {
-    const notYet = places.filter((place) => ruleOf(place.pointer, place.sentence)?.notYetDrawn);
+  test('gives every bound the reference does not state a rule about that bound', () => {
+    const bounds = places.filter((place) => BOUND_NOT_STATED.test(place.sentence));
+    expect(bounds.length).toBeGreaterThan(0);
+    const elsewhere = bounds.filter(
+      (place) => ruleOf(place.pointer, place.sentence)?.sentence !== BOUND_NOT_STATED,
+    );
+    expect(elsewhere.map((place) => `${place.pointer}: ${place.sentence}`)).toEqual([]);
+  });
+
+  test("says how many places allow no answer past the mock's bound", () => {
+    const fixed = places.filter((place) => ruleOf(place.pointer, place.sentence)?.fixedBy);
     test.info().annotations.push({
-      type: 'not yet drawn',
-      description: `${notYet.length} of ${places.length} places (types and bounds the reference leaves open): the alternate mock keeps the mock's answer there`,
+      type: 'one answer',
+      description: `${fixed.length} of ${places.length} places (bounds the reference's words fix): no answer past the mock's bound is allowed there`,
     });
-    expect(notYet.length).toBeLessThan(places.length / 2);
+    expect(fixed.length).toBeLessThan(places.length / 2);
   });
 });
