@@ -31,10 +31,13 @@ const target = runProfile();
 const LONG_SELF_TESTS = /(mutation|soak|baseline|traffic|drift)\.spec\.ts$/;
 const reports = run.reportsDir;
 // The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
+// Against the embedded mock they are CPU-bound: a worker per core each, also when WORKERS asks for more for
+// the project's own tests (scripts/test.sh), since every further worker costs seconds of CPU to start.
+const conformanceWorkers = startMock ? { workers: availableParallelism() } : {};
 const conformanceProjects = [
-  { name: 'contract', testDir: 'tests/contract' },
+  { name: 'contract', testDir: 'tests/contract', ...conformanceWorkers },
   // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
-  { name: 'properties', testDir: 'tests/properties', timeout: 120_000 },
+  { name: 'properties', testDir: 'tests/properties', timeout: 120_000, ...conformanceWorkers },
 ];
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
