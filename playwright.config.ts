@@ -31,9 +31,11 @@ const target = runProfile();
 const LONG_SELF_TESTS = /(mutation|soak|baseline|traffic|drift)\.spec\.ts$/;
 const reports = run.reportsDir;
 // The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
-// Against the embedded mock they are CPU-bound: a worker per core each, also when WORKERS asks for more for
-// the project's own tests (scripts/test.sh), since every further worker costs seconds of CPU to start.
-const conformanceWorkers = startMock ? { workers: availableParallelism() } : {};
+// A project that only computes (the conformance projects against the embedded mock, the spec and mock
+// projects) keeps a worker per core, also when WORKERS asks for more for the self tests, which wait on
+// nested runs (scripts/test.sh): every further worker costs seconds of CPU to start and only takes turns.
+const perCore = { workers: availableParallelism() };
+const conformanceWorkers = startMock ? perCore : {};
 const conformanceProjects = [
   { name: 'contract', testDir: 'tests/contract', ...conformanceWorkers },
   // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
@@ -42,8 +44,8 @@ const conformanceProjects = [
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
   { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
-  { name: 'spec', testDir: 'tests/spec' },
-  { name: 'mock', testDir: 'tests/mock' },
+  { name: 'spec', testDir: 'tests/spec', ...perCore },
+  { name: 'mock', testDir: 'tests/mock', ...perCore },
 ];
 
 // First, so every reporter after it sees secrets already removed.
