@@ -31,16 +31,21 @@ const target = runProfile();
 const LONG_SELF_TESTS = /(mutation|soak|baseline|traffic|drift)\.spec\.ts$/;
 const reports = run.reportsDir;
 // The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
+// A project that only computes (the conformance projects against the embedded mock, the spec and mock
+// projects) keeps a worker per core, also when WORKERS asks for more for the self tests, which wait on
+// nested runs (scripts/test.sh): every further worker costs seconds of CPU to start and only takes turns.
+const perCore = { workers: availableParallelism() };
+const conformanceWorkers = startMock ? perCore : {};
 const conformanceProjects = [
-  { name: 'contract', testDir: 'tests/contract' },
+  { name: 'contract', testDir: 'tests/contract', ...conformanceWorkers },
   // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
-  { name: 'properties', testDir: 'tests/properties', timeout: 120_000 },
+  { name: 'properties', testDir: 'tests/properties', timeout: 120_000, ...conformanceWorkers },
 ];
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
   { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
-  { name: 'spec', testDir: 'tests/spec' },
-  { name: 'mock', testDir: 'tests/mock' },
+  { name: 'spec', testDir: 'tests/spec', ...perCore },
+  { name: 'mock', testDir: 'tests/mock', ...perCore },
 ];
 
 // First, so every reporter after it sees secrets already removed.

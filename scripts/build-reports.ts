@@ -4,7 +4,7 @@ import { loadRequirements } from '../lib/catalog/requirements.ts';
 import { runBaselineTarget } from '../lib/checks/baseline.ts';
 import { loadSpec } from '../lib/checks/spec.ts';
 import { discoveryFile, readDiscovery, resolveProfile } from '../lib/discovery/index.ts';
-import { mustRun } from '../lib/process/launch.ts';
+import { mustRun, runCommandAsync } from '../lib/process/launch.ts';
 import { ProfileError, shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
@@ -63,13 +63,26 @@ function withoutAnalytics(html: string): string {
   );
 }
 
-/** The Allure report, its results grouped by resource (feature) and endpoint (story) first. */
-function generateAllure(label: (resultsDir: string) => number): boolean {
+/**
+ * The Allure report, its results grouped by resource (feature) and endpoint (story) first. Generated in
+ * a process of its own while this one writes the other pages (a few CPU-seconds each, on two cores).
+ */
+async function generateAllure(label: (resultsDir: string) => number): Promise<boolean> {
   const results = join(outDir, 'allure-results');
   if (!existsSync(results)) return false;
   try {
     label(results);
-    mustRun('npx', ['allure', 'generate', results, '--output', join(outDir, 'allure')]);
+    const generated = await runCommandAsync('npx', [
+      'allure',
+      'generate',
+      results,
+      '--output',
+      join(outDir, 'allure'),
+    ]);
+    if (generated.status !== 0)
+      throw new Error(
+        `allure generate exited with ${generated.status ?? generated.signal}: ${generated.stderr.trim().slice(-600)}`,
+      );
     const index = join(outDir, 'allure', 'index.html');
     if (!existsSync(index)) return false;
     writeFileSync(index, withoutAnalytics(readFileSync(index, 'utf8')));
@@ -88,7 +101,7 @@ function replayTarget(profile: { baseURL: string }, loaded: ProfileInput | undef
   return { profile: run.target, ...(!isMock && shown ? { baseURL: profile.baseURL } : {}) };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const resultsPath = join(outDir, 'results.json');
   if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
   const loaded = profileHere();
@@ -106,6 +119,9 @@ function main(): void {
     ? { name: metadata.target, baseURL: metadata.baseURL ?? 'unknown' }
     : targetShown(loaded);
   const requirements = loadRequirements();
+  const allureGenerated = generateAllure((dir) =>
+    labelAllureResults(dir, tests, requirements, spec.operations),
+  );
   const trace = buildTraceability(
     requirements,
     tests,
@@ -119,7 +135,7 @@ function main(): void {
     renderTraceability(trace, heading, renderRealResponses(realResponses)),
   );
   writeSpecDocs(outDir);
-  const allure = generateAllure((dir) => labelAllureResults(dir, tests, requirements, spec.operations));
+  const allure = await allureGenerated;
   const links = [
     {
       href: 'html/index.html',
@@ -182,4 +198,4 @@ function main(): void {
   console.log(`reports: ${join(outDir, 'index.html')}`);
 }
 
-main();
+await main();

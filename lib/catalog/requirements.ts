@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { projectRoot } from '../checks/spec.ts';
+import { cacheFile, readCache, writeCache } from '../process/disk-cache.ts';
+
+const require = createRequire(import.meta.url);
 
 export const REQUIREMENT_KINDS = [
   'field',
@@ -40,13 +43,29 @@ interface CatalogFile {
   requirements: Omit<Requirement, 'area'>[];
 }
 
-/** Every requirement of every catalog file under spec/requirements/. */
+function parseCatalog(texts: string[]): Requirement[] {
+  const { parse } = require('yaml') as typeof import('yaml');
+  return texts.flatMap((text) => {
+    const file = parse(text) as CatalogFile;
+    return (file.requirements ?? []).map((entry) => ({ ...entry, area: file.area }));
+  });
+}
+
+/**
+ * Every requirement of every catalog file under spec/requirements/. Parsed once per content into
+ * `.cache/` (yaml costs about half a CPU-second, and the verdict, the reports
+ * and the scripts each read the catalog).
+ */
 export function loadRequirements(dir = requirementsDir): Requirement[] {
-  return readdirSync(dir)
+  const texts = readdirSync(dir)
     .filter((name) => name.endsWith('.yaml'))
     .sort()
-    .flatMap((name) => {
-      const file = parse(readFileSync(join(dir, name), 'utf8')) as CatalogFile;
-      return (file.requirements ?? []).map((entry) => ({ ...entry, area: file.area }));
-    });
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
+  const { version } = require('yaml/package.json') as { version: string };
+  const path = cacheFile('requirements', [texts, version], 'json');
+  const cached = readCache(path);
+  if (cached !== undefined) return JSON.parse(cached) as Requirement[];
+  const requirements = parseCatalog(texts);
+  writeCache(path, JSON.stringify(requirements));
+  return requirements;
 }

@@ -4,15 +4,9 @@ import { baselinePath, isKnown, keyOf, readBaseline } from './baseline.ts';
 import type { Finding } from './findings.ts';
 import { findingsTally, findingsText } from './findings-text.ts';
 import { alwaysPresent, loadMemory, type PresenceMemory } from './presence.ts';
-import type { JudgedFinding } from './types.ts';
+import { FINDING_ANNOTATION, type JudgedFinding } from './types.ts';
 
 export type { JudgedFinding } from './types.ts';
-
-/**
- * The annotation type under which a test records its findings as JSON (read by
- * lib/report/verdict/results.ts); the leading `_` keeps them out of the Playwright report's view.
- */
-export const FINDING_ANNOTATION = '_finding';
 
 const known = new Map<string, Set<string>>();
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv } from 'ajv';
+import { profileValidator } from './profile-validator.ts';
 import { profileSchema } from './schema.ts';
 import type { ProfileInput, TargetProfile } from './types.ts';
 import { unknownField } from './unknown-fields.ts';
@@ -43,9 +43,7 @@ function substituteEnv(value: unknown, env: Env, where: string, label: string): 
   return value;
 }
 
-const validateProfile = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true }).compile(
-  profileSchema,
-);
+const validateProfile = profileValidator(profileSchema);
 
 /** Validates a raw profile object: coerces numeric strings from the environment, names the first bad field. */
 export function parseProfile(raw: unknown, label: string, env: Env = process.env): ProfileInput {

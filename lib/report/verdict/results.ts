@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/verdict.ts';
+import { FINDING_ANNOTATION, type JudgedFinding } from '../../checks/types.ts';
 import { type RunJudgements, runJudgements } from '../../facts/records.ts';
 import { type CountedJudgement, JUDGEMENTS_ATTACHMENT } from '../../judge/judgement.ts';
 import type { RunRequests } from './request-budget.ts';

@@ -1,4 +1,4 @@
-import { expect, notJudged } from '../../../fixtures/index.ts';
+import { expect, notJudged, recordHeld } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
@@ -86,17 +86,18 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
 }
 
 /**
- * Records the judgements a rule of lib/rules returned: "not judged" as such (with its reason), held
- * and broken through `expect` under the requirement and the instance, so a broken one fails the test.
+ * Records the judgements a rule of lib/rules returned: "not judged" as such (with its reason), held as
+ * held (`recordHeld`), and broken through `expect` under the requirement and the instance, so a broken
+ * one fails the test.
  */
 export function expectJudgements(judgements: readonly Judgement[]): void {
   for (const j of judgements)
     if (j.outcome === 'not judged') notJudged(j.requirement, j.instance, j.reason ?? 'not judged');
-  for (const j of judgements)
-    if (j.outcome !== 'not judged')
-      expect(j.outcome === 'broken' ? (j.reason ?? 'broken') : '', `${j.requirement}: ${j.instance}`).toBe(
-        '',
-      );
+  for (const j of judgements) {
+    const message = `${j.requirement}: ${j.instance}`;
+    if (j.outcome === 'broken' || (j.outcome === 'held' && !recordHeld(message)))
+      expect(j.outcome === 'broken' ? (j.reason ?? 'broken') : '', message).toBe('');
+  }
 }
 
 /**
