@@ -141,14 +141,13 @@ function render(figures: Figures[], previous: Map<string, string[]>): string {
   const command = ['npx tsx bench/requests.ts --rate', rate, ...choices.map((c) => `--choice ${c}`)].join(
     ' ',
   );
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
   return [
     HEADING,
     '',
-    `Measured ${new Date().toISOString()} by \`${command}\` (seed ${values.seed} of the alternate mock), load average ${loadavg()
-      .map((n) => n.toFixed(1))
-      .join(
-        ' ',
-      )} at the end. Requests as the recorder counts them (every attempt); the physical limit is requests ÷ ${targetRate}/s (${bucket ? "the mock's token bucket" : 'the declared rate'}); wall s: the whole \`playwright test\` command, the ratio's numerator; run wall s: the verdict's (from the runner's start, discovery included). The last four columns: the measurement before this one.`,
+    `Measured ${new Date().toISOString()} by \`${command}\` (seed ${values.seed} of the alternate mock), load average ${load} at the end. Requests as the recorder counts them (every attempt); the physical limit is requests ÷ ${targetRate}/s (${bucket ? "the mock's token bucket" : 'the declared rate'}); wall s: the whole \`playwright test\` command, the ratio's numerator; run wall s: the verdict's (from the runner's start, discovery included). The last four columns: the measurement before this one.`,
     '',
     '| target | requests | reused reads | verified | requests / verified | wall s | run wall s | limit s | wall / limit | 429/503 waited | result | requests before | verified before | wall s before | wall / limit before |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',

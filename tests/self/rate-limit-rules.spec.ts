@@ -85,10 +85,10 @@ test.describe('rate limits', () => {
       );
       return Date.now() - started;
     };
-    expect(await sendTen([new Pacer(20), new Pacer(20)])).toBeGreaterThanOrEqual(9 * 50);
+    expect(await sendTen([new Pacer(20, 2), new Pacer(20, 2)])).toBeGreaterThanOrEqual(9 * 50);
     // The other worker sends nothing: this one takes every turn (fixed slots per worker took 9 × 100 ms).
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const alone = await sendTen([new Pacer(20)]);
+    const alone = await sendTen([new Pacer(20, 2)]);
     expect(alone).toBeGreaterThanOrEqual(9 * 50);
     expect(alone).toBeLessThan(9 * 100);
   });
@@ -123,7 +123,7 @@ test.describe('rate limits', () => {
   test('the schedule, on an injected clock: the ceiling spaces requests, a refusal halves the rate measured, which climbs back', async () => {
     const clock = fakeClock(5_000_000);
     // At the profile's 5 requests/s: 11 requests take exactly 2 s, 200 ms apart.
-    const declared = new Pacer(5, 'declared', clock);
+    const declared = new Pacer(5, 1, 'declared', clock);
     const start = clock.now();
     const times: number[] = [];
     for (let i = 0; i < 11; i += 1) {
@@ -132,7 +132,7 @@ test.describe('rate limits', () => {
     }
     expect(times).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000]);
     // No ceiling: sent at once, one every 25 ms (40/s) as the caller goes, until the target refuses one.
-    const found = new Pacer(0, 'found', clock);
+    const found = new Pacer(0, 1, 'found', clock);
     let ticket = await found.wait();
     for (let i = 0; i < 80; i += 1) {
       await clock.sleep(25);
@@ -158,7 +158,7 @@ test.describe('rate limits', () => {
   });
 
   test('every worker of the run hears a cut; a refusal of a request sent before it does not cut again', async () => {
-    const [first, second] = [new Pacer(0), new Pacer(0)];
+    const [first, second] = [new Pacer(0, 2), new Pacer(0, 2)];
     const early = await second.wait();
     const ticket = await first.wait();
     first.observe(429, ticket);
