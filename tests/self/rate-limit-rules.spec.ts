@@ -93,17 +93,17 @@ test.describe('rate limits', () => {
     expect(alone).toBeLessThan(9 * 100);
   });
 
-  test('a limit answer halves the rate, back to 90% of the rate refused in 3 s, then 2% of it more a second (AIMD)', () => {
+  test('a limit answer halves the rate, back to 90% of the rate refused in 3 s, then 5% of it more a second (AIMD)', () => {
     const now = 1_000_000;
     const never = { rate: 0, at: 0, refused: 0 };
     expect(rateAt(never, 0, now)).toBe(Number.POSITIVE_INFINITY);
     expect(rateAt(never, 8, now)).toBe(8);
-    // Unlimited, really sending 40/s: cut to 20/s, 36/s three seconds later, then 0.8/s more a second.
+    // Unlimited, really sending 40/s: cut to 20/s, 36/s three seconds later, then 2/s more a second.
     const cut = cutRate(never, 0, 40, now);
     expect(rateAt(cut, 0, now)).toBe(20);
     expect(rateAt(cut, 0, now + 1500)).toBe(28);
     expect(rateAt(cut, 0, now + 3000)).toBe(36);
-    expect(rateAt(cut, 0, now + 8000)).toBe(40);
+    expect(rateAt(cut, 0, now + 5000)).toBe(40);
     // Never above the profile's requestsPerSecond.
     expect(rateAt(cut, 25, now + 3000)).toBe(25);
     // The rate the run really had counts, not a ceiling it never reached; never below 0.5/s.
