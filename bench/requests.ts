@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../lib/checks/spec.ts';
@@ -9,8 +9,11 @@ import { runCommand, startMock } from '../lib/process/launch.ts';
 // staging user runs them (seller and buyer only, isMock false, read-only, at a fixed requestsPerSecond)
 // against the mock and the alternate mock, each started apart. Writes its table into bench/results.md,
 // each row beside the figures the last measurement wrote there.
-// `npx tsx bench/requests.ts [--rate 20] [--seed 0] [--port 4470] [--cwd DIR]`: --cwd measures another checkout
-// (the code before a change), written here all the same.
+// `npx tsx bench/requests.ts [--rate 20] [--seed 0] [--port 4470] [--cwd DIR] [--choice NAME=VARIANT ...]`:
+// --cwd measures another checkout (the code before a change), written here all the same. --rate 0: the
+// profile declares no rate (the pacer finds the target's from its 429s). --choice goes to the alternate mock
+// (then only the alternate mock is measured); `--choice rate-limit=20/s` makes 20/s the target's rate, the
+// physical limit's divisor. Each kind of run (rate and choices) has its own section of bench/results.md.
 
 const { values } = parseArgs({
   options: {
@@ -19,12 +22,21 @@ const { values } = parseArgs({
     cwd: { type: 'string' },
     /** The mock's port; the alternate mock takes the next one. */
     port: { type: 'string', default: '4470' },
+    choice: { type: 'string', multiple: true, default: [] },
   },
 });
 const rate = Number(values.rate);
+const choices = values.choice;
 const cwd = values.cwd ? resolve(values.cwd) : projectRoot;
 const RESULTS = join(projectRoot, 'bench', 'results.md');
-const HEADING = '## Requests of the staging-like run';
+/** The target's rate: the alternate mock's token bucket when a choice draws one, else the declared rate. */
+const bucket = Number(
+  choices.find((c) => c.startsWith('rate-limit='))?.match(/=(\d+(?:\.\d+)?)\/s$/)?.[1] ?? 0,
+);
+const targetRate = bucket || rate;
+const declared = rate > 0 ? `${rate} requests/s` : 'no rate declared';
+const against = choices.length > 0 ? `, alternate mock ${choices.join(' ')}` : '';
+const HEADING = `## Requests of the staging-like run (seller and buyer, read-only, ${declared}${against})`;
 
 interface Figures {
   target: string;
@@ -32,6 +44,10 @@ interface Figures {
   reused: string;
   verified: number;
   wallSeconds: number;
+  /** The run's own wall time as its verdict says (from the runner's start, discovery included). */
+  runWallSeconds: number | undefined;
+  /** Seconds waited out for 429/503 answers, and how many waits. */
+  waited: string;
   passed: boolean;
 }
 
@@ -42,7 +58,7 @@ function stagingProfile(dir: string, baseURL: string): string {
   const file = join(dir, 'staging.json');
   const profile = { name: 'staging-two-users', baseURL, isMock: false, allowsWrites: false };
   const users = { seller: user('seller'), buyer: user('buyer') };
-  writeFileSync(file, JSON.stringify({ ...profile, requestsPerSecond: rate, users }));
+  writeFileSync(file, JSON.stringify({ ...profile, requestsPerSecond: Math.max(0, rate), users }));
   return file;
 }
 
@@ -71,6 +87,8 @@ async function measure(target: string, flags: string[], port: number): Promise<F
   const verdictFile = join(dir, 'reports', 'verdict.json');
   const verdict = existsSync(verdictFile) ? JSON.parse(readFileSync(verdictFile, 'utf8')) : {};
   return {
+    runWallSeconds: verdict.requests?.wallSeconds,
+    waited: waitedOf(join(dir, 'reports', 'results.json')),
     target,
     requests: existsSync(record) ? readFileSync(record, 'utf8').split('\n').filter(Boolean).length : 0,
     reused: verdict.requests ? String(verdict.requests.reused) : 'n/a',
@@ -80,48 +98,83 @@ async function measure(target: string, flags: string[], port: number): Promise<F
   };
 }
 
-/** The figures of the last measurement, by target: the first columns of its rows. */
+/** "1.0 s in 1": the waits for 429/503 the run's line reports (results.json metadata), "0" without any. */
+function waitedOf(resultsFile: string): string {
+  if (!existsSync(resultsFile)) return 'n/a';
+  const line = String(JSON.parse(readFileSync(resultsFile, 'utf8')).config?.metadata?.rateLimit ?? '');
+  const waits = line.match(/it waited ([\d.]+) s in (\d+) wait/);
+  return waits ? `${waits[1]} s in ${waits[2]}` : '0';
+}
+
+/** The figures of the last measurement of this kind of run, by target: requests, verified, wall s, wall / limit. */
 function previousRows(text: string): Map<string, string[]> {
-  const section = text.split(HEADING)[1]?.split('\n## ')[0] ?? '';
+  const section = text.split(`${HEADING}\n`)[1]?.split('\n## ')[0] ?? '';
   const rows = section.split('\n').filter((line) => /^\| (mock|alternate)/.test(line));
   return new Map(
     rows.map((line) => {
       const cells = line.split('|').map((cell) => cell.trim());
-      return [cells[1] ?? '', [cells[2] ?? '', cells[4] ?? '', cells[6] ?? '']];
+      return [cells[1] ?? '', [cells[2] ?? '', cells[4] ?? '', cells[6] ?? '', cells[9] ?? '']];
     }),
   );
 }
 
 function render(figures: Figures[], previous: Map<string, string[]>): string {
-  const limit = (f: Figures) => f.requests / rate;
+  const limit = (f: Figures) => f.requests / targetRate;
   const rows = figures.map((f) => {
-    const [requests, verified, wall] = previous.get(f.target) ?? ['n/a', 'n/a', 'n/a'];
-    return `| ${f.target} | ${f.requests} | ${f.reused} | ${f.verified} | ${(f.requests / Math.max(1, f.verified)).toFixed(1)} | ${f.wallSeconds} | ${limit(f).toFixed(1)} | ${(f.wallSeconds / limit(f)).toFixed(2)}× | ${f.passed ? 'passed' : 'FAILED'} | ${requests} | ${verified} | ${wall} |`;
+    const before = previous.get(f.target) ?? ['n/a', 'n/a', 'n/a', 'n/a'];
+    const cells = [
+      f.target,
+      f.requests,
+      f.reused,
+      f.verified,
+      (f.requests / Math.max(1, f.verified)).toFixed(1),
+      f.wallSeconds,
+      f.runWallSeconds ?? 'n/a',
+      limit(f).toFixed(1),
+      `${(f.wallSeconds / limit(f)).toFixed(2)}×`,
+      f.waited,
+      f.passed ? 'passed' : 'FAILED',
+      ...before,
+    ];
+    return `| ${cells.join(' | ')} |`;
   });
+  const command = ['npx tsx bench/requests.ts --rate', rate, ...choices.map((c) => `--choice ${c}`)].join(
+    ' ',
+  );
+  const load = loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
   return [
-    `${HEADING} (seller and buyer, read-only, ${rate} requests/s)`,
+    HEADING,
     '',
-    `Measured ${new Date().toISOString()} by \`npx tsx bench/requests.ts --rate ${rate}\` (seed ${values.seed} of the alternate mock). Requests as the recorder counts them (every attempt); the physical limit is requests ÷ ${rate}/s. The last three columns: the measurement before this one.`,
+    `Measured ${new Date().toISOString()} by \`${command}\` (seed ${values.seed} of the alternate mock), load average ${load} at the end. Requests as the recorder counts them (every attempt); the physical limit is requests ÷ ${targetRate}/s (${bucket ? "the mock's token bucket" : 'the declared rate'}); wall s: the whole \`playwright test\` command, the ratio's numerator; run wall s: the verdict's (from the runner's start, discovery included). The last four columns: the measurement before this one.`,
     '',
-    '| target | requests | reused reads | verified | requests / verified | wall s | limit s | wall / limit | result | requests before | verified before | wall s before |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+    '| target | requests | reused reads | verified | requests / verified | wall s | run wall s | limit s | wall / limit | 429/503 waited | result | requests before | verified before | wall s before | wall / limit before |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
     ...rows,
     '',
   ].join('\n');
 }
 
 async function main(): Promise<void> {
+  const port = Number(values.port);
+  const alternate = ['--alternate', '--seed', values.seed, ...choices.flatMap((c) => ['--choice', c])];
   const figures = [
-    await measure('mock', [], Number(values.port)),
-    await measure('alternate mock', ['--alternate', '--seed', values.seed], Number(values.port) + 1),
+    ...(choices.length > 0 ? [] : [await measure('mock', [], port)]),
+    await measure('alternate mock', alternate, port + 1),
   ];
   const text = readFileSync(RESULTS, 'utf8');
-  const [before, rest] = text.split(HEADING);
-  const after = rest?.includes('\n## ') ? `## ${rest.split('\n## ').slice(1).join('\n## ')}` : '';
+  const [before, rest] = text.split(`${HEADING}\n`);
   const section = render(figures, previousRows(text));
-  writeFileSync(RESULTS, `${before?.trimEnd()}\n\n${section}${after ? `\n${after}` : ''}`);
+  const written =
+    rest === undefined
+      ? `${text.trimEnd()}\n\n${section}`
+      : `${before?.trimEnd()}\n\n${section}${rest.includes('\n## ') ? `\n## ${rest.split('\n## ').slice(1).join('\n## ')}` : ''}`;
+  writeFileSync(RESULTS, written);
   for (const f of figures)
-    console.log(`${f.target}: ${f.requests} requests, ${f.verified} verified, ${f.wallSeconds} s`);
+    console.log(
+      `${f.target}: ${f.requests} requests, ${f.verified} verified, ${f.wallSeconds} s, waited ${f.waited}`,
+    );
 }
 
 await main();

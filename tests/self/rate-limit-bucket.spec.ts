@@ -57,10 +57,10 @@ test.describe
       expect(throttle.refused()).toBeLessThan(throttle.arrivals.length / 10);
     });
 
-    test('the run says in one line, in the console and the report, how long it waited and the rate it settled at', () => {
+    test('the run says in one line, in the console and the report, how long it waited and the last cut of the pacer', () => {
       const line = new RegExp(
         `^the target asked the run to slow down: it waited \\d+\\.\\d s in ${throttle.refused()} wait\\(s\\) \\(longest [\\d.]+ s\\) out of its budget of .*; ` +
-          `the pacer cut the run's rate \\d+ time\\(s\\) and settled at [\\d.]+ requests/s \\(last cut from [\\d.]+\\); ` +
+          `the pacer cut the run's rate \\d+ time\\(s\\) \\(the last from [\\d.]+ to [\\d.]+ requests/s, then back towards [\\d.]+\\); ` +
           `the target allowed [\\d.]+ requests/s \\(\\d+ calls answered in [\\d.]+ s, ${throttle.refused()} refused with 429/503\\)$`,
         'm',
       );

@@ -35,7 +35,7 @@ function limitSentences(lines: LedgerLine[], budget: string): string[] {
   const last = cuts.at(-1);
   if (last) {
     sentences.push(
-      `the pacer cut the run's rate ${cuts.length} time(s) and settled at ${last.to} requests/s (last cut from ${last.from})`,
+      `the pacer cut the run's rate ${cuts.length} time(s) (the last from ${last.from} to ${last.to} requests/s, then back towards ${last.from})`,
     );
   }
   return sentences;
@@ -81,7 +81,6 @@ export function rateLimitSummary(
  */
 export default class RateLimitReporter implements Reporter {
   private config: FullConfig | undefined;
-  private startedAt = Date.now();
   /** Made before global setup: the run's wall time counts discovery's requests too. */
   private readonly constructedAt = Date.now();
 
@@ -91,19 +90,21 @@ export default class RateLimitReporter implements Reporter {
 
   onBegin(config: FullConfig): void {
     this.config = config;
-    this.startedAt = Date.now();
   }
 
   /** A run that could not finish fails, whatever its tests say. */
   async onEnd(): Promise<{ status: 'failed' } | undefined> {
     const ledger = readLedger();
     const profile = loadProfile();
-    // The request budget (issue 37), for verdict.json and the index page: the rate the pacer settled at wins.
+    // The request budget (issue 37), for verdict.json and the index page: the rate the target last refused
+    // the run at (its rate is at most that) wins over the profile's; a cut's lower rate is the pacer's, not the target's.
     const perSecond =
-      ledger.flatMap((entry) => (entry.cut ? [entry.cut.to] : [])).at(-1) ?? profile.requestsPerSecond;
-    const requests = runRequests(tallyOfRun(), Date.now() - this.constructedAt, perSecond);
+      ledger.flatMap((entry) => (entry.cut ? [entry.cut.from] : [])).at(-1) ?? profile.requestsPerSecond;
+    const wallMs = Date.now() - this.constructedAt;
+    const requests = runRequests(tallyOfRun(), wallMs, perSecond);
     if (this.config) (this.config.metadata as Record<string, unknown>).requests = requests;
-    const line = rateLimitSummary(ledger, profile.rateLimit, answeredInRun(), Date.now() - this.startedAt);
+    // Over the same time as the calls it counts (discovery's included).
+    const line = rateLimitSummary(ledger, profile.rateLimit, answeredInRun(), wallMs);
     if (!line) return undefined;
     console.log(line);
     if (this.config) (this.config.metadata as Record<string, unknown>).rateLimit = line;

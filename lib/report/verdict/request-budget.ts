@@ -16,7 +16,7 @@ export interface RunRequests {
   byPath: Record<string, number>;
   /** From the runner's start (discovery included) to its end. */
   wallMs: number;
-  /** The rate the target allowed: the profile's requestsPerSecond, or the rate the pacer settled at after a cut; 0: none declared. */
+  /** The rate the target allowed: the rate it last refused the run at (a 429/503 cut the pacer's rate), else the profile's requestsPerSecond; 0: none known. */
   perSecond: number;
 }
 
