@@ -57,9 +57,15 @@ export async function discover(
   try {
     await offerRememberedData(reader, profile, findings);
     await discoverOrders(reader, profile, findings, pool);
-    await discoverMessages(reader, profile, findings, pool);
-    await discoverFiscal(reader, profile, findings, pool);
-    await discoverCatalog(reader, profile, findings, pool);
+    // Independent of one another once the orders are known: side by side, each read still paced.
+    // All settled before going on: a part stopped by the budget or the time leaves the others to stop too.
+    const parts = await Promise.allSettled([
+      discoverMessages(reader, profile, findings, pool),
+      discoverFiscal(reader, profile, findings, pool),
+      discoverCatalog(reader, profile, findings, pool),
+    ]);
+    const stopped = parts.find((part) => part.status === 'rejected');
+    if (stopped) throw stopped.reason;
     await findPartialOrder(reader, findings, pool);
   } catch (error) {
     if (!(error instanceof DiscoveryStopped)) throw error;

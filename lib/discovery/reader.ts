@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from '../checks/spec.ts';
 import { TargetRateLimited } from '../client/rate-limit.ts';
@@ -69,8 +70,11 @@ export class Reader {
   /** Reads made for each need (a read serving nested steps counts for each): what a need not found cost. */
   readonly readsFor = new Map<string, number>();
   private readonly deadline: number;
-  /** The needs the reads under way are made for (steps nest: a failure counts for all of them). */
-  private readonly serving: (readonly string[])[] = [];
+  /**
+   * The needs the reads under way are made for, per chain of steps (steps nest: a failure counts for
+   * all of them; steps of independent parts of discovery run side by side, each with its own chain).
+   */
+  private readonly serving = new AsyncLocalStorage<readonly (readonly string[])[]>();
 
   constructor(
     private readonly profile: ProfileInput,
@@ -82,12 +86,11 @@ export class Reader {
 
   /** Runs a step of discovery whose reads serve `needs`: a read of it that fails is recorded for each. */
   async for<T>(needs: readonly string[], step: () => Promise<T>): Promise<T> {
-    this.serving.push(needs);
-    try {
-      return await step();
-    } finally {
-      this.serving.pop();
-    }
+    return this.serving.run([...this.needsServed(), needs], step);
+  }
+
+  private needsServed(): readonly (readonly string[])[] {
+    return this.serving.getStore() ?? [];
   }
 
   /**
@@ -106,14 +109,14 @@ export class Reader {
 
   /** Records a failed read the step recognised itself (an answer whose status alone looked like a result). */
   failedRead(read: string, status: number): void {
-    this.onFailed([...new Set(this.serving.flat())], read, status);
+    this.onFailed([...new Set(this.needsServed().flat())], read, status);
   }
 
   private async send(path: string, query: Query, as?: UserRole): Promise<Answer> {
     if (this.used >= this.options.requestBudget) throw new DiscoveryStopped('budget');
     if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
     this.used += 1;
-    for (const need of new Set(this.serving.flat()))
+    for (const need of new Set(this.needsServed().flat()))
       this.readsFor.set(need, (this.readsFor.get(need) ?? 0) + 1);
     const token = as ? this.profile.users[as]?.token : undefined;
     const search = new URLSearchParams(defined(query));
