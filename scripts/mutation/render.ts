@@ -1,4 +1,5 @@
 import { esc, page } from '../../lib/report/html.ts';
+import { EVASION_FAULTS } from '../../mock/faults/evasion.ts';
 import {
   classTallies,
   type FaultOutcome,
@@ -117,7 +118,10 @@ export function renderReadmeSection(report: MutationReport): string {
   const readonly = report.scores.find((s) => s.profile === 'readonly');
   const full = report.scores.find((s) => s.profile === 'full');
   const writeOnly = report.outcomes.filter((o) => o.needsWrite);
-  const survivors = report.outcomes.filter((o) => o.readonly.ran && !o.breaksGap && !o.readonly.killed);
+  const missed = report.outcomes.filter((o) => o.readonly.ran && !o.breaksGap && !o.readonly.killed);
+  const evading = new Set(EVASION_FAULTS.map((f) => f.name));
+  const survivors = missed.filter((o) => !evading.has(o.fault));
+  const evaders = missed.filter((o) => evading.has(o.fault));
   const gapFaults = report.outcomes.filter((o) => !o.needsWrite && o.breaksGap);
   const gaps = new Set(
     report.mockOnly.flatMap((t) => t.requirements.filter((r) => r.basis === 'gap').map((r) => r.id)),
@@ -138,7 +142,13 @@ ${list(writeOnly.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.needsWrite}`
 ${list(gapFaults.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.breaksGap}`))}
 - Observable on a read-only target but missed there:
 ${list(survivors.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.description}`))}
-- ${report.mockOnly.length} tests run only against the mock, because what they assert is a choice the
+${
+  evaders.length
+    ? `- Failing no test on a read-only target, by design: ${evaders.length} faults that break a rule and leave out the listed field it reads (an omission is reported, not a violation); their requirement ends not verified, never verified (\`tests/self/evasion.spec.ts\`):
+${list(evaders.map((o) => `\`${o.fault}\` (${o.requirement}): ${o.description}`))}
+`
+    : ''
+}- ${report.mockOnly.length} tests run only against the mock, because what they assert is a choice the
   reference leaves open (${gaps.size} gap requirements: ${[...gaps].sort().join(', ') || 'none'}); the mutation report lists each with its gap.
 `;
 }
