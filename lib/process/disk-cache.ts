@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../checks/spec.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout's root, found from this file (lib/checks would make a folder cycle: checks → profile → process). */
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * What every process of a run would otherwise derive again from the same inputs (a compiled validator, a
