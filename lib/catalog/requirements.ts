@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../checks/spec.ts';
-import { cacheFile, readCache, writeCache } from '../process/disk-cache.ts';
+import { cacheFile, readCache, writeCache } from '../cache/disk-cache.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
 import type { AnySchema, ValidateFunction } from 'ajv';
-import { cacheFile, readCache, writeCache } from '../process/disk-cache.ts';
+import { cacheFile, readCache, writeCache } from '../cache/disk-cache.ts';
 
 const require = createRequire(import.meta.url);
 const OPTIONS = { allErrors: false, coerceTypes: true, useDefaults: true } as const;
