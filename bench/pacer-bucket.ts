@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { tokenBucket } from '../mock/alternate/transport.ts';
 
 // The pacer alone (no HTTP, hardly any CPU) against a token bucket of --rate requests/s (bursts of as many,
 // an empty bucket refuses with Retry-After: 1): --workers callers send --requests requests with 20–150 ms
@@ -22,19 +23,6 @@ const dir = resolve(values.cwd);
 const { Pacer } = await import(join(dir, 'lib/client/pacer.ts'));
 const { startLedger, readLedger } = await import(join(dir, 'lib/client/run-ledger.ts'));
 startLedger(mkdtempSync(join(tmpdir(), 'bench-pacer-')));
-
-function tokenBucket(perSecond: number): () => boolean {
-  let tokens = perSecond;
-  let at = Date.now();
-  return () => {
-    const now = Date.now();
-    tokens = Math.min(perSecond, tokens + ((now - at) * perSecond) / 1000);
-    at = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const take = tokenBucket(rate);

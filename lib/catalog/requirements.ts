@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { projectRoot } from '../checks/spec.ts';
 import { cacheFile, readCache, writeCache } from '../cache/disk-cache.ts';
+import { projectRoot } from '../checks/spec.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -201,7 +201,7 @@ const transientRefusal: Choice = {
 };
 
 /** A token bucket over every call of the API: `perSecond` tokens a second, at most `perSecond` kept. */
-function tokenBucket(perSecond: number): () => boolean {
+export function tokenBucket(perSecond: number): () => boolean {
   let tokens = perSecond;
   let at = Date.now();
   return () => {
