@@ -35,6 +35,19 @@ function responsePointers(doc: OpenApiDocument): { headers: string[]; bodies: st
 }
 
 /**
+ * The schema components a test holds a single value to (a field's value, a listed attachment), beside the
+ * answers: generated too, so no worker builds ajv over the whole document for one of them. A component a
+ * test names must be listed here (tests/contract/support/messages.ts takes its type from this list).
+ */
+export const JUDGED_COMPONENTS = [
+  'MessageAttachment',
+  'MessageLegacy',
+  'MessageModerationReason',
+  'MessageModerationStatus',
+] as const;
+export type JudgedComponent = (typeof JUDGED_COMPONENTS)[number];
+
+/**
  * The pointers Spec compiles validators for while judging answers (see Spec.validate, Spec.judge): the
  * full document's for response headers, the Error body and each `if`; the presence-only document's
  * for response bodies, their allOf members and every anyOf/oneOf branch. Generated ahead of time
@@ -42,7 +55,8 @@ function responsePointers(doc: OpenApiDocument): { headers: string[]; bodies: st
  */
 export function validatorPointers(doc: OpenApiDocument): { full: string[]; stated: string[] } {
   const { headers, bodies } = responsePointers(doc);
-  const full = new Set<string>([...headers, '/components/schemas/Error']);
+  const components = ['Error', ...JUDGED_COMPONENTS].map((name) => `/components/schemas/${name}`);
+  const full = new Set<string>([...headers, ...components]);
   const stated = new Set<string>(bodies);
   for (const [pointer, node] of nodes(doc)) {
     if (node.if !== undefined && typeof node.if === 'object') full.add(`${pointer}/if`);

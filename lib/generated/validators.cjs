@@ -442,10 +442,9 @@ return errors === 0;
 }
 validate29.evaluated = {"props":{"type":true},"dynamicProps":false,"dynamicItems":false};
 
-exports["/paths/~1orders~1{order_id}/get/responses/206/headers/X-Content-Missing/schema"] = validate30;
-const schema50 = {"$ref":"https://conformance.local/openapi.json#/$defs/paths/~1orders~1%7Border_id%7D/get/responses/206/headers/X-Content-Missing/schema"};
-const schema51 = {"pattern":"^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$","x-mock-behaviour":"Type not shown; the mock sends a string."};
-const pattern4 = new RegExp("^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$", "u");
+exports["/components/schemas/MessageAttachment"] = validate30;
+const schema50 = {"$ref":"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment"};
+const schema51 = {"title":"MessageAttachment","x-reference":["| message_attachments | array or null | Elements: filename, original_filename, type, size (integer), potential_security_threat (boolean), creation_date |"],"description":"A file attached to a message (element of `message_attachments`).","type":"object","required":["filename","original_filename","type","size","potential_security_threat","creation_date"],"properties":{"filename":{"description":"Stored file name.","x-mock-behaviour":"Type not shown; the mock sends a string, the attachment id returned by the upload (the reference does not link them)."},"original_filename":{"description":"Original file name.","x-mock-behaviour":"Type not shown; the mock sends a string."},"type":{"description":"Content type of the file.","x-mock-behaviour":"Type not shown; the mock sends a string."},"size":{"description":"Size of the file.","type":"integer","x-mock-behaviour":"minimum 0 not stated; the mock keeps to it."},"potential_security_threat":{"description":"Whether the file is a potential security threat.","type":"boolean"},"creation_date":{"description":"Creation date.","x-mock-behaviour":"Type not shown; the mock sends a string (date-time)."}},"example":{"filename":"2001_3f1c2a0b4e5d6c7a8b9c0d1e.pdf","original_filename":"comprovante.pdf","type":"application/pdf","size":1187,"potential_security_threat":false,"creation_date":"2026-03-02T10:15:00.000-03:00"}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -457,9 +456,719 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.filename === undefined){
+const err0 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/required",keyword:"required",params:{missingProperty: "filename"},message:"must have required property '"+"filename"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.original_filename === undefined){
+const err1 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/required",keyword:"required",params:{missingProperty: "original_filename"},message:"must have required property '"+"original_filename"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type === undefined){
+const err2 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.size === undefined){
+const err3 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.potential_security_threat === undefined){
+const err4 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/required",keyword:"required",params:{missingProperty: "potential_security_threat"},message:"must have required property '"+"potential_security_threat"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.creation_date === undefined){
+const err5 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/required",keyword:"required",params:{missingProperty: "creation_date"},message:"must have required property '"+"creation_date"+"'",schema:schema51.required,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.size !== undefined){
+let data0 = data.size;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/size",schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.potential_security_threat !== undefined){
+let data1 = data.potential_security_threat;
+if(typeof data1 !== "boolean"){
+const err7 = {instancePath:instancePath+"/potential_security_threat",schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/properties/potential_security_threat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema51.properties.potential_security_threat.type,parentSchema:schema51.properties.potential_security_threat,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageAttachment/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":{"filename":true,"original_filename":true,"type":true,"size":true,"potential_security_threat":true,"creation_date":true},"dynamicProps":false,"dynamicItems":false};
+
+exports["/components/schemas/MessageLegacy"] = validate31;
+const schema52 = {"$ref":"https://conformance.local/openapi.json#/$defs/components/schemas/MessageLegacy"};
+const schema53 = {"title":"MessageLegacy","x-reference":["Fields: message_id, date_received (when received), date (when saved), date_available (went through moderation), date_notified, date_read, from {user_id}, to {user_id}","subject (email subject), text {plain}, attachments (array), attachments_validations {invalid_size, invalid_extension, forbidden, internal_error: arrays}, site_id, resource (orders)","resource_id (order id), status, moderation {status, date_moderated, source (moderation mode)}."],"description":"A post-sale message in the legacy form, answered by the by-id read.","type":"object","required":["message_id","date_received","date","date_available","date_notified","date_read","from","to","subject","text","attachments","attachments_validations","site_id","resource","resource_id","status","moderation"],"properties":{"message_id":{"description":"Message id.","x-mock-behaviour":"Type not shown; the mock sends a string. minLength 1 not stated; the mock keeps to it."},"date_received":{"description":"When the message was received.","x-mock-behaviour":"Type not shown; the mock sends a string (date-time)."},"date":{"description":"When the message was saved.","x-mock-behaviour":"Type not shown; the mock sends a string (date-time)."},"date_available":{"description":"When the message went through moderation.","x-mock-behaviour":"Type not shown; the mock sends a string or a null (date-time)."},"date_notified":{"description":"When the message was notified.","x-mock-behaviour":"Type not shown; the mock sends a string or a null (date-time)."},"date_read":{"description":"When the message was read.","x-mock-behaviour":"Type not shown; the mock sends a string or a null (date-time)."},"from":{"$ref":"#/$defs/components/schemas/MessageUser"},"to":{"$ref":"#/$defs/components/schemas/MessageUser"},"subject":{"description":"Email subject.","x-mock-behaviour":"Type not shown; the mock sends a string or a null."},"text":{"description":"Message text, as {plain}.","type":"object","required":["plain"],"properties":{"plain":{"description":"Listed by the reference without a type or a meaning (the mock sends a string).","x-mock-behaviour":"Type not shown; the mock sends a string."}}},"attachments":{"description":"Attachments of the message.","type":"array"},"attachments_validations":{"description":"Validation results of the attachments: invalid_size, invalid_extension, forbidden, internal_error (arrays).","type":"object","required":["invalid_size","invalid_extension","forbidden","internal_error"],"properties":{"invalid_size":{"type":"array"},"invalid_extension":{"type":"array"},"forbidden":{"type":"array"},"internal_error":{"type":"array"}}},"site_id":{"description":"Site code.","x-mock-behaviour":"Type not shown; the mock sends a string. pattern ^[A-Z]{3}$ not stated; the mock keeps to it."},"resource":{"description":"The resource the message belongs to (`orders`).","x-mock-behaviour":"Type not shown; the mock sends a string."},"resource_id":{"anyOf":[{"x-mock-behaviour":"Type not shown; the mock sends an integer."},{"x-mock-behaviour":"Type not shown; the mock sends a string."}],"description":"The order id."},"status":{"description":"Message status (value available exists).","x-mock-behaviour":"Type not shown; the mock sends a string."},"moderation":{"description":"Moderation: status, date_moderated, source (moderation mode).","type":"object","required":["status","date_moderated","source"],"properties":{"status":{"$ref":"#/$defs/components/schemas/MessageModerationStatus"},"date_moderated":{"description":"Listed by the reference without a type or a meaning (the mock sends a string or a null (date-time)).","x-mock-behaviour":"Type not shown; the mock sends a string or a null (date-time)."},"source":{"description":"Moderation mode; `online` is seen.","x-mock-behaviour":"Type not shown; the mock sends a string or a null."}}}},"x-reference-gap":["The types of the legacy fields other than the listed objects and arrays are not shown; dates are read as ISO 8601 timestamps and those a pending or unread message cannot have yet (date_available, date_notified, date_read, date_moderated) accept null.","The element shape of attachments and of the attachments_validations arrays is not shown."],"example":{"message_id":"a1b2c3d4e5f60718293a4b5c6d7e8f90","date_received":"2026-03-01T09:00:00.000-03:00","date":"2026-03-01T09:00:00.000-03:00","date_available":"2026-03-01T09:00:05.000-03:00","date_notified":"2026-03-01T09:00:06.000-03:00","date_read":null,"from":{"user_id":3001},"to":{"user_id":2001},"subject":null,"text":{"plain":"Olá, o produto já foi enviado?"},"attachments":[],"attachments_validations":{"invalid_size":[],"invalid_extension":[],"forbidden":[],"internal_error":[]},"site_id":"MLB","resource":"orders","resource_id":2000000200,"status":"available","moderation":{"status":"clean","date_moderated":"2026-03-01T09:00:05.000-03:00","source":"online"}}};
+const schema54 = {"title":"MessageUser","x-reference":["| from, to | object | user_id of sender / recipient |"],"description":"Sender or recipient of a message.","x-reference-gap":"The type of user_id in message reads is not shown (the create body sends it as a string); any value is accepted.","x-mock-behaviour":"An integer.","type":"object","required":["user_id"],"properties":{"user_id":{"description":"The user id (type not shown in message reads)."}},"example":{"user_id":2001}};
+const schema56 = {"title":"MessageModerationStatus","x-reference":["Moderation status values: clean, rejected, pending (moderation in process), non_moderated (old cases to which moderation does not apply)."],"description":"Moderation status of a message: `clean`, `rejected`, `pending` (moderation in process),\n`non_moderated` (old cases to which moderation does not apply). Transitions are not shown.\n","type":"string","enum":["clean","rejected","pending","non_moderated"],"x-reference-gap":"Transitions between moderation statuses are not shown.","example":"clean"};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message_id"},message:"must have required property '"+"message_id"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.date_received === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_received"},message:"must have required property '"+"date_received"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.date === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.date_available === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_available"},message:"must have required property '"+"date_available"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.date_notified === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_notified"},message:"must have required property '"+"date_notified"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.date_read === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date_read"},message:"must have required property '"+"date_read"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.from === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.to === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.subject === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.text === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.attachments === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments"},message:"must have required property '"+"attachments"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.attachments_validations === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attachments_validations"},message:"must have required property '"+"attachments_validations"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.site_id === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "site_id"},message:"must have required property '"+"site_id"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.resource === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.resource_id === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource_id"},message:"must have required property '"+"resource_id"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.status === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data.moderation === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "moderation"},message:"must have required property '"+"moderation"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data.from !== undefined){
+let data0 = data.from;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.user_id === undefined){
+const err17 = {instancePath:instancePath+"/from",schemaPath:"#/$defs/components/schemas/MessageUser/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'",schema:schema54.required,parentSchema:schema54,data:data0};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/from",schemaPath:"#/$defs/components/schemas/MessageUser/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data0};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.user_id === undefined){
+const err19 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/components/schemas/MessageUser/required",keyword:"required",params:{missingProperty: "user_id"},message:"must have required property '"+"user_id"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/to",schemaPath:"#/$defs/components/schemas/MessageUser/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data2 = data.text;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.plain === undefined){
+const err21 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/required",keyword:"required",params:{missingProperty: "plain"},message:"must have required property '"+"plain"+"'",schema:schema53.properties.text.required,parentSchema:schema53.properties.text,data:data2};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.properties.text.type,parentSchema:schema53.properties.text,data:data2};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.attachments !== undefined){
+let data3 = data.attachments;
+if(!(Array.isArray(data3))){
+const err23 = {instancePath:instancePath+"/attachments",schemaPath:"#/properties/attachments/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.attachments.type,parentSchema:schema53.properties.attachments,data:data3};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.attachments_validations !== undefined){
+let data4 = data.attachments_validations;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.invalid_size === undefined){
+const err24 = {instancePath:instancePath+"/attachments_validations",schemaPath:"#/properties/attachments_validations/required",keyword:"required",params:{missingProperty: "invalid_size"},message:"must have required property '"+"invalid_size"+"'",schema:schema53.properties.attachments_validations.required,parentSchema:schema53.properties.attachments_validations,data:data4};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data4.invalid_extension === undefined){
+const err25 = {instancePath:instancePath+"/attachments_validations",schemaPath:"#/properties/attachments_validations/required",keyword:"required",params:{missingProperty: "invalid_extension"},message:"must have required property '"+"invalid_extension"+"'",schema:schema53.properties.attachments_validations.required,parentSchema:schema53.properties.attachments_validations,data:data4};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data4.forbidden === undefined){
+const err26 = {instancePath:instancePath+"/attachments_validations",schemaPath:"#/properties/attachments_validations/required",keyword:"required",params:{missingProperty: "forbidden"},message:"must have required property '"+"forbidden"+"'",schema:schema53.properties.attachments_validations.required,parentSchema:schema53.properties.attachments_validations,data:data4};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data4.internal_error === undefined){
+const err27 = {instancePath:instancePath+"/attachments_validations",schemaPath:"#/properties/attachments_validations/required",keyword:"required",params:{missingProperty: "internal_error"},message:"must have required property '"+"internal_error"+"'",schema:schema53.properties.attachments_validations.required,parentSchema:schema53.properties.attachments_validations,data:data4};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data4.invalid_size !== undefined){
+let data5 = data4.invalid_size;
+if(!(Array.isArray(data5))){
+const err28 = {instancePath:instancePath+"/attachments_validations/invalid_size",schemaPath:"#/properties/attachments_validations/properties/invalid_size/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.attachments_validations.properties.invalid_size.type,parentSchema:schema53.properties.attachments_validations.properties.invalid_size,data:data5};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data4.invalid_extension !== undefined){
+let data6 = data4.invalid_extension;
+if(!(Array.isArray(data6))){
+const err29 = {instancePath:instancePath+"/attachments_validations/invalid_extension",schemaPath:"#/properties/attachments_validations/properties/invalid_extension/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.attachments_validations.properties.invalid_extension.type,parentSchema:schema53.properties.attachments_validations.properties.invalid_extension,data:data6};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data4.forbidden !== undefined){
+let data7 = data4.forbidden;
+if(!(Array.isArray(data7))){
+const err30 = {instancePath:instancePath+"/attachments_validations/forbidden",schemaPath:"#/properties/attachments_validations/properties/forbidden/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.attachments_validations.properties.forbidden.type,parentSchema:schema53.properties.attachments_validations.properties.forbidden,data:data7};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data4.internal_error !== undefined){
+let data8 = data4.internal_error;
+if(!(Array.isArray(data8))){
+const err31 = {instancePath:instancePath+"/attachments_validations/internal_error",schemaPath:"#/properties/attachments_validations/properties/internal_error/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema53.properties.attachments_validations.properties.internal_error.type,parentSchema:schema53.properties.attachments_validations.properties.internal_error,data:data8};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/attachments_validations",schemaPath:"#/properties/attachments_validations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.properties.attachments_validations.type,parentSchema:schema53.properties.attachments_validations,data:data4};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.resource_id !== undefined){
+const _errs22 = errors;
+let valid4 = false;
+var _valid0 = true;
+valid4 = valid4 || _valid0;
+var _valid0 = true;
+valid4 = valid4 || _valid0;
+if(!valid4){
+const err33 = {instancePath:instancePath+"/resource_id",schemaPath:"#/properties/resource_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema53.properties.resource_id.anyOf,parentSchema:schema53.properties.resource_id,data:data.resource_id};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.moderation !== undefined){
+let data10 = data.moderation;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.status === undefined){
+const err34 = {instancePath:instancePath+"/moderation",schemaPath:"#/properties/moderation/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema53.properties.moderation.required,parentSchema:schema53.properties.moderation,data:data10};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data10.date_moderated === undefined){
+const err35 = {instancePath:instancePath+"/moderation",schemaPath:"#/properties/moderation/required",keyword:"required",params:{missingProperty: "date_moderated"},message:"must have required property '"+"date_moderated"+"'",schema:schema53.properties.moderation.required,parentSchema:schema53.properties.moderation,data:data10};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data10.source === undefined){
+const err36 = {instancePath:instancePath+"/moderation",schemaPath:"#/properties/moderation/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema53.properties.moderation.required,parentSchema:schema53.properties.moderation,data:data10};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data10.status !== undefined){
+let data11 = data10.status;
+if(typeof data11 !== "string"){
+const err37 = {instancePath:instancePath+"/moderation/status",schemaPath:"#/$defs/components/schemas/MessageModerationStatus/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data:data11};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(!((((data11 === "clean") || (data11 === "rejected")) || (data11 === "pending")) || (data11 === "non_moderated"))){
+const err38 = {instancePath:instancePath+"/moderation/status",schemaPath:"#/$defs/components/schemas/MessageModerationStatus/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values",schema:schema56.enum,parentSchema:schema56,data:data11};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/moderation",schemaPath:"#/properties/moderation/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.properties.moderation.type,parentSchema:schema53.properties.moderation,data:data10};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"props":{"message_id":true,"date_received":true,"date":true,"date_available":true,"date_notified":true,"date_read":true,"from":true,"to":true,"subject":true,"text":true,"attachments":true,"attachments_validations":true,"site_id":true,"resource":true,"resource_id":true,"status":true,"moderation":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":{"message_id":true,"date_received":true,"date":true,"date_available":true,"date_notified":true,"date_read":true,"from":true,"to":true,"subject":true,"text":true,"attachments":true,"attachments_validations":true,"site_id":true,"resource":true,"resource_id":true,"status":true,"moderation":true},"dynamicProps":false,"dynamicItems":false};
+
+exports["/components/schemas/MessageModerationReason"] = validate34;
+const schema57 = {"$ref":"https://conformance.local/openapi.json#/$defs/components/schemas/MessageModerationReason"};
+const schema58 = {"title":"MessageModerationReason","x-reference":["Moderation reason values: OUT_OF_PLACE_LANGUAGE (inappropriate language), SOCIAL_NETWORK_LINK, LINK_SHORT_URL, AUTOMATIC_MESSAGE (automatic message from an integrator), PERSONAL_DATA","LINK_PAYMENTS (payment platform links), LINKS_EXTERNAL_PAYMENT (external payment media links), EVASION_CLAIM_SELLER."],"description":"Why moderation acted on a message: OUT_OF_PLACE_LANGUAGE (inappropriate language),\nSOCIAL_NETWORK_LINK, LINK_SHORT_URL, AUTOMATIC_MESSAGE (automatic message from an integrator),\nPERSONAL_DATA, LINK_PAYMENTS (payment platform links), LINKS_EXTERNAL_PAYMENT (external\npayment media links), EVASION_CLAIM_SELLER; null when moderation found nothing.\n","x-reference-gap":"Whether a message without a reason carries null or an absent reason is not shown; null is accepted.","type":["string","null"],"enum":["OUT_OF_PLACE_LANGUAGE","SOCIAL_NETWORK_LINK","LINK_SHORT_URL","AUTOMATIC_MESSAGE","PERSONAL_DATA","LINK_PAYMENTS","LINKS_EXTERNAL_PAYMENT","EVASION_CLAIM_SELLER",null],"example":"PERSONAL_DATA"};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if((typeof data !== "string") && (data !== null)){
+const err0 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageModerationReason/type",keyword:"type",params:{type: schema58.type},message:"must be string,null",schema:schema58.type,parentSchema:schema58,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((((((data === "OUT_OF_PLACE_LANGUAGE") || (data === "SOCIAL_NETWORK_LINK")) || (data === "LINK_SHORT_URL")) || (data === "AUTOMATIC_MESSAGE")) || (data === "PERSONAL_DATA")) || (data === "LINK_PAYMENTS")) || (data === "LINKS_EXTERNAL_PAYMENT")) || (data === "EVASION_CLAIM_SELLER")) || (data === null))){
+const err1 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageModerationReason/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values",schema:schema58.enum,parentSchema:schema58,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+validate34.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+exports["/components/schemas/MessageModerationStatus"] = validate35;
+const schema59 = {"$ref":"https://conformance.local/openapi.json#/$defs/components/schemas/MessageModerationStatus"};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageModerationStatus/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.type,parentSchema:schema56,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "clean") || (data === "rejected")) || (data === "pending")) || (data === "non_moderated"))){
+const err1 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/components/schemas/MessageModerationStatus/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values",schema:schema56.enum,parentSchema:schema56,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+exports["/paths/~1orders~1{order_id}/get/responses/206/headers/X-Content-Missing/schema"] = validate36;
+const schema61 = {"$ref":"https://conformance.local/openapi.json#/$defs/paths/~1orders~1%7Border_id%7D/get/responses/206/headers/X-Content-Missing/schema"};
+const schema62 = {"pattern":"^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$","x-mock-behaviour":"Type not shown; the mock sends a string."};
+const pattern4 = new RegExp("^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$", "u");
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(typeof data === "string"){
 if(!pattern4.test(data)){
-const err0 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/paths/~1orders~1%7Border_id%7D/get/responses/206/headers/X-Content-Missing/schema/pattern",keyword:"pattern",params:{pattern: "^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$"},message:"must match pattern \""+"^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$"+"\"",schema:"^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$",parentSchema:schema51,data};
+const err0 = {instancePath,schemaPath:"https://conformance.local/openapi.json#/$defs/paths/~1orders~1%7Border_id%7D/get/responses/206/headers/X-Content-Missing/schema/pattern",keyword:"pattern",params:{pattern: "^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$"},message:"must match pattern \""+"^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$"+"\"",schema:"^(buyer|feedback|mediations|seller|shipping)(,\\s*(buyer|feedback|mediations|seller|shipping))*$",parentSchema:schema62,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -469,10 +1178,10 @@ vErrors.push(err0);
 errors++;
 }
 }
-validate30.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })();

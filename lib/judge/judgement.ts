@@ -90,3 +90,17 @@ export function endJudgements(): CountedJudgement[] {
 export function recordJudgement(judgement: Judgement): void {
   current?.add(judgement);
 }
+
+/**
+ * Records the judgement a passing assertion titled `message` would give (the judgement reporter reads the
+ * same id and instance from its step), without the assertion: for a rule whose check already held, where
+ * the assertion would only assert that it did. A test judging every result of its searches makes hundreds
+ * of them, and each assertion step costs a captured, source-mapped stack and two messages to the runner.
+ * False (nothing recorded) when the message names no requirement: the caller asserts as before.
+ */
+export function recordHeld(message: string): boolean {
+  const named = requirementOfMessage(message);
+  if (!named) return false;
+  recordJudgement({ requirement: named.id, outcome: 'held', instance: named.rest || '(the assertion)' });
+  return true;
+}

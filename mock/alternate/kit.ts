@@ -89,14 +89,32 @@ export const is =
     statuses.includes(status);
 export const failed = (status: number) => status >= 400;
 
-/** Changes the request of the given routes before the handler runs (query, params, parsed body). */
+/** The routes whose handler refuses a call without a token (Authentication 1: orders, fiscal documents, messages, attachments, shipping options). */
+const TOKEN_ROUTES = /^[A-Z]+ \/(orders|packs|messages|shipments|items\/:item_id\/shipping_options)\b/;
+
+/** Whether the request carries a token, in the Authorization header or the access_token query parameter. */
+const carriesToken = (request: FastifyRequest) =>
+  Boolean(request.headers.authorization) || firstQuery(request, 'access_token') !== undefined;
+
+/**
+ * Changes the request of the given routes before the handler runs (query, params, parsed body). A change
+ * that refuses the request (throws) yields to the handler on a protected route called without a token:
+ * "A call without a token is answered with 403" (Authentication 3), whatever else is wrong with it.
+ */
 export function beforeHandler(
   app: FastifyInstance,
   routes: readonly RouteKey[],
   change: (request: FastifyRequest, reply: FastifyReply) => void,
 ): void {
   app.addHook('preHandler', async (request, reply) => {
-    if (routes.includes(routeOf(request) as RouteKey)) change(request, reply);
+    const route = routeOf(request);
+    if (!routes.includes(route as RouteKey)) return;
+    try {
+      change(request, reply);
+    } catch (refusal) {
+      if (TOKEN_ROUTES.test(route) && !carriesToken(request)) return;
+      throw refusal;
+    }
   });
 }
 

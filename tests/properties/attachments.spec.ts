@@ -1,6 +1,6 @@
 /** Message attachments: uploads belong to no pack (nothing to clean: the API has no delete). */
 import fc from 'fast-check';
-import { expect, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
@@ -27,7 +27,7 @@ test.describe('message attachments', () => {
     async ({ api, target, property }) => {
       const check = async (file: FilePart) => {
         const res = await upload(api, target, file);
-        expect(
+        expectHot(
           [200, 201],
           `ATT-UPLOAD-RESULT: ${res.label}: a success status; answered ${res.shown}`,
         ).toContain(res.status);
@@ -37,8 +37,8 @@ test.describe('message attachments', () => {
           path: { attachment_id: id },
           query: query(target),
         });
-        expect(got.status, `ATT-DOWNLOAD-FILE: ${got.label}`).toBe(200);
-        expect(
+        expectHot(got.status, `ATT-DOWNLOAD-FILE: ${got.label}`).toBe(200);
+        expectHot(
           got.bytes.equals(file.buffer),
           `ATT-DOWNLOAD-FILE: ${got.label} answers the ${file.buffer.length} bytes uploaded (got ${got.bytes.length})`,
         ).toBe(true);
@@ -53,7 +53,7 @@ test.describe('message attachments', () => {
     async ({ api, target, property }) => {
       const check = async (file: FilePart) => {
         const res = await upload(api, target, file);
-        expect(
+        expectHot(
           res.status,
           `ATT-ERR-NAME-SLASH: ${res.label} refuses "${file.name}"; answered ${res.shown}`,
         ).toBe(400);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, notJudged, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
@@ -29,7 +29,7 @@ interface Step {
 
 async function readCategory(api: ApiClient, id: unknown): Promise<ReadCategory> {
   const res = await api.call('getCategory', { as: 'seller', path: { category_id: String(id) } });
-  expect(res.status, `${res.label}: a category the tree lists can be read`).toBe(200);
+  expectHot(res.status, `${res.label}: a category the tree lists can be read`).toBe(200);
   return bodyAt(res, 200);
 }
 
@@ -44,7 +44,7 @@ function siteCategoriesOf(body: Schemas['SiteCategories']): IdName[] {
 
 async function topCategories(api: ApiClient, siteId: string): Promise<IdName[]> {
   const res = await api.call('listSiteCategories', { as: 'seller', path: { site_id: siteId } });
-  expect(res.status, res.label).toBe(200);
+  expectHot(res.status, res.label).toBe(200);
   const categories = siteCategoriesOf(bodyAt(res, 200));
   test.skip(categories.length === 0, `not verified: ${res.label} lists no category to walk from`);
   return categories;
@@ -83,7 +83,7 @@ function expectRoot(root: ReadCategory): void {
     notJudged('CAT-SITE-TOP-LEVEL', `top category ${root.id}`, 'the read leaves path_from_root out');
     return;
   }
-  expect(
+  expectHot(
     path.filter((p) => p.id !== root.id),
     `CAT-SITE-TOP-LEVEL: top category ${root.id} is a root ${describePath(path)}`,
   ).toEqual([]);
@@ -129,7 +129,7 @@ test.describe('GET /categories/{category_id}, walking the tree', () => {
       await property(
         fc.asyncProperty(treeWalk, async (choices) => {
           for (const { category } of await walk(api, top, choices))
-            expect(
+            expectHot(
               { id: category.path_from_root?.at(-1)?.id, name: category.path_from_root?.at(-1)?.name },
               `CAT-PATH-SELF: ${category.id} ${describePath(category.path_from_root)}`,
             ).toEqual({ id: category.id, name: category.name });

@@ -5,7 +5,7 @@
  * data, so most draws have matches; the test says how many did.
  */
 import fc from 'fast-check';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { readFresh } from '../../lib/client/read-cache.ts';
 import { instantOf } from '../../lib/rules/instant.ts';
@@ -74,7 +74,7 @@ class Tally {
         'every order it selects changed during the run or lay past the page budget',
       );
     else
-      expect(
+      expectHot(
         verdict.dropped,
         `${requirement}: ${draw}: ${found} of ${verdict.expected} selected orders returned`,
       ).toEqual([]);
@@ -88,7 +88,7 @@ class Tally {
         description: `${requirement}: ${draw}: ${dropped.join('; ')}`,
       });
     for (const { requirement, draw, dropped } of this.broken)
-      expect(dropped, `${requirement}: ${draw}: orders the filter dropped`).toEqual([]);
+      expectHot(dropped, `${requirement}: ${draw}: orders the filter dropped`).toEqual([]);
   }
 
   report(role: Role): void {
@@ -112,7 +112,7 @@ function expectAnyTag(collected: Collected | undefined, tags: readonly string[],
       );
       continue;
     }
-    expect(
+    expectHot(
       tags.some((tag) => order.tags!.includes(tag)),
       `ORD-SEARCH-TAGS: order ${order.id} (tags ${order.tags}) answered to tags=${tags} as ${role}`,
     ).toBe(true);
@@ -154,7 +154,7 @@ for (const role of ['seller', 'buyer'] as const) {
       `should return every order of the ${role}'s data that each filter's rule selects`,
       verifies(COMPLETENESS_IDS, '@readonly'),
       async ({ api, target, property }) => {
-        expect(new Set(ORDER_FILTERS.map((f) => f.completeness)), 'the ids this test names').toEqual(
+        expectHot(new Set(ORDER_FILTERS.map((f) => f.completeness)), 'the ids this test names').toEqual(
           new Set(COMPLETENESS_IDS),
         );
         const data = await unfilteredData(api, target, role);
@@ -241,7 +241,7 @@ test.describe('GET /orders/search: every order of a party, on every page', () =>
         bought.length ? `the buyer's search was not read to its end` : 'the seller sold nothing to the buyer',
       );
       const missing = await missingFromOther(api, target, 'buyer', bought, asBuyer);
-      expect(
+      expectHot(
         missing.map((o) => `order ${o.id} missing from buyer=`),
         `ORD-SEARCH-ROLE-COMPLETE: the ${bought.length} orders of the seller's search bought by buyer ${target.users.buyer.id}`,
       ).toEqual([]);
@@ -262,7 +262,7 @@ test.describe('GET /orders/search: every order of a party, on every page', () =>
         (o) => partyId(o, 'seller') === target.users.seller.id && o.status !== 'manually_cancelled',
       );
       const missing = await missingFromOther(api, target, 'seller', sold, asSeller);
-      expect(
+      expectHot(
         missing.map((o) => `order ${o.id} missing from seller=`),
         `ORD-SEARCH-ROLE-COMPLETE: the ${sold.length} orders of the buyer's search sold by seller ${target.users.seller.id}`,
       ).toEqual([]);
@@ -294,7 +294,7 @@ test.describe('GET /orders/search: every order of a party, on every page', () =>
           const held = await missingFromOther(api, target, role, candidates, to, sort);
           lost.push(...held.map((o) => `order ${o.id} missing from the pages of sort=${sort}`));
         }
-        expect(
+        expectHot(
           lost,
           `ORD-SEARCH-PAGING-COMPLETE: the ${ascending.orders.size} orders of the ${role}'s search on the pages of both sorts`,
         ).toEqual([]);

@@ -1,6 +1,6 @@
 /** Currency conversion, read-only: ratios between the currencies the target's countries use. */
 import fc from 'fast-check';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
@@ -14,7 +14,7 @@ function convert(api: ApiClient, from: string, to: string): Promise<ApiResponse<
 
 async function ratio(api: ApiClient, from: string, to: string): Promise<number> {
   const res = await convert(api, from, to);
-  expect(res.status, res.label).toBe(200);
+  expectHot(res.status, res.label).toBe(200);
   return bodyAt(res, 200).ratio;
 }
 
@@ -39,13 +39,13 @@ test.describe('GET /currency_conversions/search for any pair', () => {
     verifies(['CUR-CONVERT-RATIO'], '@readonly'),
     async ({ api, target, property }) => {
       const { from, to } = target.orders.currencies;
-      expect(await ratio(api, from, to), `CUR-CONVERT-RATIO: ${from}→${to}`).toBeGreaterThan(0);
+      expectHot(await ratio(api, from, to), `CUR-CONVERT-RATIO: ${from}→${to}`).toBeGreaterThan(0);
       const currency = fc.constantFrom(...(await currenciesOf(api, target.orders.currencies)));
       const check = async (a: string, b: string) => {
         const res = await convert(api, a, b);
         const what = `CUR-CONVERT-RATIO: ${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`;
         if (res.status !== 200) {
-          expect(
+          expectHot(
             target.isMock ? [200] : [200, '4xx'],
             `${res.label} answered ${res.status}: a pair refused with a client error`,
           ).toContain(res.status >= 400 && res.status < 500 ? '4xx' : res.status);
@@ -53,7 +53,7 @@ test.describe('GET /currency_conversions/search for any pair', () => {
           return;
         }
         const { ratio: value } = bodyAt(res, 200);
-        expect(typeof value === 'number' && value > 0, `${what}: a positive number`).toBe(true);
+        expectHot(typeof value === 'number' && value > 0, `${what}: a positive number`).toBe(true);
       };
       await property(fc.asyncProperty(currency, currency, check), 15);
     },
@@ -68,9 +68,9 @@ test.describe('GET /currency_conversions/search for any pair', () => {
       await property(
         fc.asyncProperty(currency, currency, async (from, to) => {
           const there = await ratio(api, from, to);
-          if (from === to) expect(there, `CUR-CONVERT-IDENTITY: ${from}→${to}`).toBe(1);
+          if (from === to) expectHot(there, `CUR-CONVERT-IDENTITY: ${from}→${to}`).toBe(1);
           const back = await ratio(api, to, from);
-          expect(
+          expectHot(
             Math.abs(there * back - 1),
             `CUR-CONVERT-INVERSE: ${from}→${to}→${from}`,
           ).toBeLessThanOrEqual(ROUND_TRIP_TOLERANCE);

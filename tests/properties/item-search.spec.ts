@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   expect,
+  expectHot,
   expectJudgements,
   notJudged,
   type TargetProfile,
@@ -73,7 +74,7 @@ class PageSizes {
     const what = `${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`;
     if (res.status === 200) {
       const below = [...this.refused].filter((refused) => refused < limit);
-      expect(
+      expectHot(
         below,
         `SEARCH-LIMIT: ${what}; a smaller limit was refused, so ${limit} is above the maximum page size`,
       ).toEqual([]);
@@ -81,11 +82,11 @@ class PageSizes {
       return true;
     }
     // The mock's maximum is the spec's; a foreign target's is not shown, but a page of one is within any.
-    expect(target.isMock || limit === 1 ? [200] : [200, '4xx'], what).toContain(
+    expectHot(target.isMock || limit === 1 ? [200] : [200, '4xx'], what).toContain(
       res.status >= 400 && res.status < 500 ? '4xx' : res.status,
     );
     const above = [...this.answered].filter((answered) => answered > limit);
-    expect(
+    expectHot(
       above,
       `SEARCH-LIMIT: ${what}; a larger limit was answered 200, so ${limit} is a page size`,
     ).toEqual([]);
@@ -115,7 +116,7 @@ function categoryMembership(
   return async (categoryId) => {
     if (known.has(categoryId)) return known.get(categoryId);
     const res = await api.call('getCategory', { as: 'seller', path: { category_id: categoryId } });
-    expect(res.status, `${res.label}: the category of a result can be read`).toBe(200);
+    expectHot(res.status, `${res.label}: the category of a result can be read`).toBe(200);
     const below = bodyAt(res, 200).path_from_root?.some((p) => p.id === searched);
     known.set(categoryId, below);
     return below;
@@ -140,7 +141,7 @@ function aroundItem(outer: GeoBox, item: Placed): GeoBox[] {
 /** SEARCH-LIMIT and SEARCH-PAGING for one page, judged where paging shows its fields. */
 function expectPageWithinLimits(page: Carrying<SearchPage, 'results'>, limit: number, where: string): void {
   const held = page.results.length;
-  expect(held, `SEARCH-LIMIT: ${where}`).toBeLessThanOrEqual(limit);
+  expectHot(held, `SEARCH-LIMIT: ${where}`).toBeLessThanOrEqual(limit);
   expectJudgements(searchPagingJudgements(page.paging, held, where, false));
 }
 
@@ -161,7 +162,7 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
         const page = bodyAt(res, 200);
         const where = `item_location=${itemLocation(box)} limit=${limit}`;
         // results is listed: a page without it has nothing to judge.
-        if (target.isMock) expect(page.results, `the mock sends results (${where})`).toBeDefined();
+        if (target.isMock) expectHot(page.results, `the mock sends results (${where})`).toBeDefined();
         if (!has(page, 'results')) {
           notJudged('SEARCH-LOCATION-RANGE', where, 'the answer leaves results out');
           return [];
@@ -173,14 +174,14 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
       const expectResultRules = async (item: SearchItem, box: GeoBox, where: string) => {
         expectJudgements([locationRangeJudgement(box, item, placed)]);
         if (item.category_id === undefined) {
-          expect(target.isMock, `the mock's result ${item.id} carries category_id`).toBe(false);
+          expectHot(target.isMock, `the mock's result ${item.id} carries category_id`).toBe(false);
           notJudged('SEARCH-CATEGORY', `result ${item.id}`, 'the result leaves category_id out');
           return;
         }
         const inside = await inCategory(String(item.category_id));
         if (inside === undefined)
           notJudged('SEARCH-CATEGORY', `category ${item.category_id}`, 'its read leaves path_from_root out');
-        else expect(inside, `SEARCH-CATEGORY: ${item.id} of ${item.category_id} (${where})`).toBe(true);
+        else expectHot(inside, `SEARCH-CATEGORY: ${item.id} of ${item.category_id} (${where})`).toBe(true);
       };
       // The whole range once: the profile's range is one where the search finds items; then ranges
       // drawn around the items it found, which are not empty (audit B8), and random sub-ranges.
@@ -206,7 +207,7 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
             await search(api, target, narrow, size),
           ];
           const where = `${itemLocation(narrow)} inside ${itemLocation(wide)}`;
-          expect([wideRes.status, narrowRes.status], `${where}: a page size the target answered`).toEqual([
+          expectHot([wideRes.status, narrowRes.status], `${where}: a page size the target answered`).toEqual([
             200, 200,
           ]);
           const [outer, inner] = [bodyAt(wideRes, 200), bodyAt(narrowRes, 200)];
@@ -214,7 +215,7 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
           // A total or a result set that did not grow holds for a search that ignores the range too: only a
           // breach of them judges; a held judgement comes from a result's own coordinates.
           if (Number(innerTotal) > Number(outerTotal))
-            expect(innerTotal, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(
+            expectHot(innerTotal, `SEARCH-LOCATION-RANGE: total of ${where}`).toBeLessThanOrEqual(
               Number(outerTotal),
             );
           // results is listed: a pair of pages without it has nothing more to judge (always there on the mock).
@@ -237,7 +238,9 @@ test.describe('GET /sites/{site_id}/search over sub-ranges', () => {
           const added = inner.results.filter((item) => !wideIds.has(item.id)).map((item) => item.id);
           const complete = outerTotal !== undefined && Number(outerTotal) <= outer.results.length;
           if (complete && added.length > 0)
-            expect(added, `SEARCH-LOCATION-RANGE: results of ${where} that the wide range lacks`).toEqual([]);
+            expectHot(added, `SEARCH-LOCATION-RANGE: results of ${where} that the wide range lacks`).toEqual(
+              [],
+            );
           expectJudgements(inner.results.map((item) => locationRangeJudgement(narrow, item, placed)));
         }),
         10,

@@ -5,7 +5,7 @@
  * the items of a wider search), so a list that drops one is seen.
  */
 
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
@@ -93,16 +93,17 @@ test.describe('Classified locations: every child in its parent list', () => {
           if (listed === undefined)
             notJudged(requirement, `${id}`, `the read of ${parent} leaves ${level} out`);
           else
-            expect(
+            expectHot(
               listed.map((child) => child.id),
               `${requirement}: ${id} in the ${level} of ${parent}`,
             ).toContain(id);
         }
       }
       const listed = await api.call('listCountries', { as: 'seller' });
-      expect(listed.status, listed.label).toBe(200);
+      expectHot(listed.status, listed.label).toBe(200);
       const ids = bodyAt(listed, 200).map((c) => c.id);
-      for (const id of countries) expect(ids, `LOC-COUNTRIES-COMPLETE: ${id} in the countries`).toContain(id);
+      for (const id of countries)
+        expectHot(ids, `LOC-COUNTRIES-COMPLETE: ${id} in the countries`).toContain(id);
     },
   );
 });
@@ -121,11 +122,11 @@ test.describe('Categories: every category in its parent list', () => {
       const { catalog } = target;
       const reached = new Set([catalog.leafCategory, catalog.rootCategory]);
       const site = await api.call('listSiteCategories', { as: 'seller', path: { site_id: catalog.siteId } });
-      expect(site.status, site.label).toBe(200);
+      expectHot(site.status, site.label).toBe(200);
       const topLevel = siteCategories(bodyAt(site, 200)).map((c) => c.id);
       for (const id of reached) {
         const res = await api.call('getCategory', { as: 'seller', path: { category_id: id } });
-        expect(res.status, res.label).toBe(200);
+        expectHot(res.status, res.label).toBe(200);
         const given: IdName[] | undefined = bodyAt(res, 200).path_from_root;
         if (!given) {
           notJudged('CAT-SITE-COMPLETE', `category ${id}`, 'the read leaves path_from_root out');
@@ -135,7 +136,9 @@ test.describe('Categories: every category in its parent list', () => {
         // Whether the path ends with the category itself is not stated (CAT-PATH-SELF is a gap): take both.
         const path = given.at(-1)?.id === id ? given : [...given, { id }];
         const top = path[0]!.id;
-        expect(topLevel, `CAT-SITE-COMPLETE: ${top} (top of ${id}) in the site's categories`).toContain(top);
+        expectHot(topLevel, `CAT-SITE-COMPLETE: ${top} (top of ${id}) in the site's categories`).toContain(
+          top,
+        );
         const parent = path.at(-2);
         if (!parent) continue;
         const parentRead = await api.call('getCategory', {
@@ -151,7 +154,7 @@ test.describe('Categories: every category in its parent list', () => {
             `the read of ${parent.id} leaves its children out`,
           );
         else
-          expect(
+          expectHot(
             children.map((c) => c.id),
             `CAT-CHILDREN-COMPLETE: ${id} among the children of ${parent.id}`,
           ).toContain(id);
@@ -224,7 +227,7 @@ test.describe('GET /sites/{site_id}/search: every match of a narrower filter', (
         else {
           const ids = found.items.map((i) => i.id);
           for (const item of expected)
-            expect(ids, `${requirement}: item ${item.id} in ${query}`).toContain(item.id);
+            expectHot(ids, `${requirement}: item ${item.id} in ${query}`).toContain(item.id);
         }
       };
       // Narrower ranges: around the coordinates of the items themselves.

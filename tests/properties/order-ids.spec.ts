@@ -1,6 +1,6 @@
 /** Order reads by id, read-only: malformed ids and ids of orders that are not the caller's. */
 import fc from 'fast-check';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { bodyAt, errorCodeOf } from '../../lib/client/typed.ts';
 import type { ApiResponse } from '../../lib/client/types.ts';
 import { nonIntegerOrderIds, openReadingOrderIds, readsAsNull } from '../../lib/rules/order-search.ts';
@@ -34,7 +34,7 @@ function expectCallersOwn(res: ApiResponse<'getOrder'>, target: TargetProfile, a
       `the ${res.status} answer shows neither party as the caller and leaves one out`,
     );
   else
-    expect(
+    expectHot(
       holds,
       `ORD-READ-OWNER: ${res.label} answered ${res.status}: a 2xx only for the caller's own order`,
     ).toBe(true);
@@ -50,9 +50,9 @@ test.describe('GET /orders/{order_id} for any id', () => {
       await property(
         fc.asyncProperty(nonIntegerOrderIds, async (id) => {
           const res = await api.call('getOrder', { as: 'seller', path: { order_id: id } });
-          expect(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
-          expect(res.status, `${res.label}: a client error`).toBeLessThan(500);
-          expect(errorCodeOf(res), `ORD-ERR-INVALID-ORDER-ID: ${res.label} error code`).toBe(
+          expectHot(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
+          expectHot(res.status, `${res.label}: a client error`).toBeLessThan(500);
+          expectHot(errorCodeOf(res), `ORD-ERR-INVALID-ORDER-ID: ${res.label} error code`).toBe(
             'invalid_order_id',
           );
         }),
@@ -71,14 +71,14 @@ test.describe('GET /orders/{order_id} for any id', () => {
       const judge = async (id: string) => {
         const res = await api.call('getOrder', { as: 'seller', path: { order_id: id } });
         if (res.status < 300 && !target.isMock) return expectCallersOwn(res, target, 'seller');
-        expect(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
-        expect(res.status, `${res.label}: a client error`).toBeLessThan(500);
+        expectHot(res.status, `${res.label}: a client error`).toBeGreaterThanOrEqual(400);
+        expectHot(res.status, `${res.label}: a client error`).toBeLessThan(500);
         const documented = target.isMock
           ? ['invalid_order_id']
           : ['invalid_order_id', ...(readsAsNull(id) ? ['empty_order_id'] : []), ...NOT_YOURS];
         const code = errorCodeOf(res);
         const requirement = CODE_REQUIREMENTS[String(code)] ?? 'ORD-READ-OWNER';
-        expect(
+        expectHot(
           documented,
           `${requirement}: ${res.label} answered ${res.status} ${res.shown.slice(0, 200)}`,
         ).toContain(code);
@@ -104,7 +104,9 @@ test.describe('GET /orders/{order_id} for any id', () => {
         fc.asyncProperty(ids, fc.constantFrom(...callers), async (id, as) => {
           const res = await api.call('getOrder', { as, path: { order_id: id } });
           if (res.status < 300) return expectCallersOwn(res, target, as);
-          expect(NOT_YOURS, `ORD-READ-OWNER: ${res.label} refused: error code`).toContain(errorCodeOf(res));
+          expectHot(NOT_YOURS, `ORD-READ-OWNER: ${res.label} refused: error code`).toContain(
+            errorCodeOf(res),
+          );
         }),
         20,
       );

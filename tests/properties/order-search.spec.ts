@@ -1,6 +1,6 @@
 /** Order search, read-only: any combination of filters and sorts, and narrowing, as seller or buyer. */
 import fc from 'fast-check';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { readFresh } from '../../lib/client/read-cache.ts';
 import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
@@ -32,7 +32,7 @@ async function searchAs(api: ApiClient, target: TargetProfile, f: OrderSearchFil
       sort: f.sort,
     },
   });
-  expect(res.status, `${res.label}: a search of the caller's own orders`).toBe(200);
+  expectHot(res.status, `${res.label}: a search of the caller's own orders`).toBe(200);
   return { label: res.label, body: bodyAt(res, 200) };
 }
 
@@ -134,7 +134,7 @@ test.describe('GET /orders/search for any filters', () => {
               ? undefined
               : totalOf(await readFresh(() => searchAs(api, target, wide)));
           const widest = Math.max(wideTotal, again ?? wideTotal);
-          expect(
+          expectHot(
             narrowTotal,
             `${requirement}: ${fewer.label}: paging.total within ${all.label}'s (read ${wideTotal}${again === undefined ? '' : `, then ${again}`})`,
           ).toBeLessThanOrEqual(widest);

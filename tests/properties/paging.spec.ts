@@ -3,7 +3,7 @@
  * totals never change, so a whole listing read once is the reference for every page).
  */
 import fc from 'fast-check';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
@@ -38,20 +38,20 @@ async function viewOf(api: ApiClient, target: TargetProfile, as: Party): Promise
   const visible: string[] = [];
   for (let offset = 0; ; offset += 1) {
     const res = await listing(api, target, as, { limit: 1, offset });
-    expect(res.status, res.label).toBe(200);
+    expectHot(res.status, res.label).toBe(200);
     const body = bodyAt(res, 200);
     visible.push(...idsOf(target, body.messages, PACK));
     // paging's types are not shown: the total is taken as the number the walk counts to.
     needs(target, body.paging?.total, 'paging.total in the listing', PACK);
     const total = Number(body.paging?.total);
     if (offset + 1 >= total) {
-      expect(
+      expectHot(
         total,
         `MSG-LIST-PAGING: ${res.label}: the total counts every message the ${as} sees`,
       ).toBeGreaterThanOrEqual(visible.length);
       // The mock counts what the party sees (its choice); another target may count hidden messages too.
       if (target.isMock)
-        expect(total, `MSG-LIST-PAGING: ${res.label}: the mock's total is what the ${as} sees`).toBe(
+        expectHot(total, `MSG-LIST-PAGING: ${res.label}: the mock's total is what the ${as} sees`).toBe(
           visible.length,
         );
       return { visible, total };
@@ -71,7 +71,7 @@ async function walk(api: ApiClient, target: TargetProfile, as: Party, size: numb
   const ids: string[] = [];
   for (let offset = 0; ; ) {
     const res = await listing(api, target, as, { limit: size, offset });
-    expect(res.status, res.label).toBe(200);
+    expectHot(res.status, res.label).toBe(200);
     const body = bodyAt(res, 200);
     const page = idsOf(target, body.messages, PACK);
     ids.push(...page);
@@ -89,11 +89,11 @@ async function walk(api: ApiClient, target: TargetProfile, as: Party, size: numb
 function expectRunOfListing(page: string[], view: PartyView, offset: number, what: string): void {
   const hidden = hiddenOf(view);
   const start = hidden === 0 || page.length === 0 ? offset : view.visible.indexOf(page[0] ?? '');
-  expect(page, `MSG-LIST-PAGING: ${what}: the page at offset`).toEqual(
+  expectHot(page, `MSG-LIST-PAGING: ${what}: the page at offset`).toEqual(
     view.visible.slice(start, start + page.length),
   );
   if (hidden > 0)
-    expect(
+    expectHot(
       start >= offset - hidden && start <= offset,
       `MSG-LIST-PAGING: ${what}: the page starts at visible message ${start}, offset ${offset} with ${hidden} hidden`,
     ).toBe(true);
@@ -123,7 +123,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
           path: { pack_id: target.messaging.pack, user_id: target.users.seller.id },
           query: { [param]: value },
         });
-        expect(res.violations, `${res.label} conforms to the spec`).toEqual([]);
+        expectHot(res.violations, `${res.label} conforms to the spec`).toEqual([]);
         // "invalid offset" is not defined: a negative one is refused by the mock, and may be read as 0 elsewhere.
         const negativeOffset = param === 'offset' && /^-\d+$/.test(value);
         if (negativeOffset && !target.isMock && res.status >= 200 && res.status < 300) {
@@ -134,7 +134,9 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
           );
           return;
         }
-        expect(res.status, `${id}: ${res.label} refuses ${param}=${value}; answered ${res.shown}`).toBe(400);
+        expectHot(res.status, `${id}: ${res.label} refuses ${param}=${value}; answered ${res.shown}`).toBe(
+          400,
+        );
         expectError(res, { status: 400 }, target);
       };
       await property(fc.asyncProperty(fc.constantFrom(...PARTIES), values, check), 20);
@@ -149,7 +151,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
         const view = await viewOf(api, target, as);
         const check = async ({ limit, offset }: { limit: number; offset: number }) => {
           const res = await listing(api, target, as, { limit, offset });
-          expect(res.status, res.label).toBe(200);
+          expectHot(res.status, res.label).toBe(200);
           const body = bodyAt(res, 200);
           // paging is an open object, and whether limit is echoed (or capped) is the target's choice.
           // Its fields are listed: each judged where the answer carries it (always on the mock).
@@ -159,7 +161,7 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
             ['total', view.total],
           ] as const) {
             if (shown(target, paging[field], `${res.label}: paging.${field}`))
-              expect(Number(paging[field]), `MSG-LIST-PAGING: ${res.label}: paging gives ${field}`).toBe(
+              expectHot(Number(paging[field]), `MSG-LIST-PAGING: ${res.label}: paging gives ${field}`).toBe(
                 value,
               );
             else
@@ -170,19 +172,19 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
               );
           }
           if (target.isMock)
-            expect(paging.limit, `MSG-LIST-PAGING: ${res.label}: the mock echoes limit`).toBe(limit);
+            expectHot(paging.limit, `MSG-LIST-PAGING: ${res.label}: the mock echoes limit`).toBe(limit);
           const page = idsOf(target, body.messages, PACK);
           const held = page.length;
-          expect(held, `MSG-LIST-PAGING: ${res.label}: no more than limit messages`).toBeLessThanOrEqual(
+          expectHot(held, `MSG-LIST-PAGING: ${res.label}: no more than limit messages`).toBeLessThanOrEqual(
             limit,
           );
           if (hiddenOf(view) === 0)
-            expect(
+            expectHot(
               held,
               `MSG-LIST-PAGING: ${res.label}: a page inside the listing is not empty`,
             ).toBeGreaterThan(0);
           if (target.isMock)
-            expect(held, `MSG-LIST-PAGING: ${res.label}: min(limit, total - offset) messages`).toBe(
+            expectHot(held, `MSG-LIST-PAGING: ${res.label}: min(limit, total - offset) messages`).toBe(
               Math.min(limit, view.total - offset),
             );
           expectRunOfListing(page, view, offset, res.label);
@@ -211,10 +213,11 @@ test.describe('GET /messages/packs/{pack_id}/sellers/{user_id}: paging', () => {
         const hidden = hiddenOf(view) > 0;
         const seen = hidden ? [...new Set(ids)] : ids;
         if (!hidden)
-          expect(new Set(ids).size, `MSG-LIST-PAGING: pages of ${size} for the ${as} repeat no message`).toBe(
-            ids.length,
-          );
-        expect(
+          expectHot(
+            new Set(ids).size,
+            `MSG-LIST-PAGING: pages of ${size} for the ${as} repeat no message`,
+          ).toBe(ids.length);
+        expectHot(
           seen,
           `MSG-LIST-PAGING: pages of ${size} for the ${as} give the listing read one by one`,
         ).toEqual(view.visible);

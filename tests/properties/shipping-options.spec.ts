@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expectHot, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt, hasStatus } from '../../lib/client/typed.ts';
 import type { Schemas } from '../../lib/client/types.ts';
@@ -27,11 +27,11 @@ function expectOptionRules(option: ShippingOption, where: string, isMock: boolea
   const edt = option.estimated_delivery_time;
   const what = `option ${String(option.id)} (${edt?.type}) ${where}`;
   if (isMock)
-    expect(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(
+    expectHot(option.cost, `SHIP-COST-NOT-ABOVE-LIST: cost of ${what}`).toBeLessThanOrEqual(
       Number(option.list_cost),
     );
   // An absent promise is an omission (reported by the schema check): its rules are not judged on the option.
-  if (isMock) expect(edt, `the mock's ${what} carries a delivery promise`).toBeDefined();
+  if (isMock) expectHot(edt, `the mock's ${what} carries a delivery promise`).toBeDefined();
   expectJudgements(deliveryTimeJudgements(option, where));
 }
 
@@ -79,7 +79,7 @@ function expectDestination(
       : ['SHIP-BY-CITY', query.city_to, destination?.city?.id];
   // Listed fields without a type: a null is taken as left out.
   if (shown === undefined || shown === null) notJudged(id, where, 'the answer leaves its destination out');
-  else expect(String(shown), `${id}: destination ${where}`).toBe(asked);
+  else expectHot(String(shown), `${id}: destination ${where}`).toBe(asked);
 }
 
 /** The options of one read that the rules were applied to: 0 when refused or answered without options. */

@@ -1,4 +1,4 @@
-import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import { expectHot, type TargetProfile } from '../../../fixtures/index.ts';
 import { type ExpectedError, expectError } from '../../../lib/checks/assertions.ts';
 import type { ApiResponse } from '../../../lib/client/types.ts';
 
@@ -13,7 +13,7 @@ export function expectHolds(requirement: string, instance: string, check: () => 
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
   }
-  expect(failure, `${requirement}: ${instance}`).toBeUndefined();
+  expectHot(failure, `${requirement}: ${instance}`).toBeUndefined();
 }
 
 /** `expectError` judged as `requirement` on this answer (the rows are chosen by `expectError` alone). */

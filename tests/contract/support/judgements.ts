@@ -1,22 +1,8 @@
-import { expect, notJudged } from '../../../fixtures/index.ts';
-import type { Judgement } from '../../../lib/judge/judgement.ts';
+import { expectHot, notJudged } from '../../../fixtures/index.ts';
 import { runProfile } from '../../../lib/profile/run-env.ts';
 import type { ProfileInput } from '../../../lib/profile/types.ts';
 
-/**
- * Applies an oracle's judgements to the running test: a broken one fails naming its requirement and
- * instance, a held one counts as held, a not-judged one is recorded with its reason.
- */
-export function expectJudgements(judgements: readonly Judgement[]): void {
-  for (const { requirement, outcome, instance, reason } of judgements) {
-    if (outcome === 'not judged') notJudged(requirement, instance, reason ?? 'not judged');
-    else
-      expect(
-        outcome === 'broken' ? (reason ?? 'broken') : undefined,
-        `${requirement}: ${instance}`,
-      ).toBeUndefined();
-  }
-}
+export { expectJudgements } from '../../../fixtures/index.ts';
 
 /**
  * Whether the profile itself names a value, rather than discovery, which may have chosen it for the very
@@ -43,7 +29,7 @@ export function judgeShown<T>(
     rule(value);
     return true;
   }
-  expect(isMock, `${requirement}: ${instance} is left out, though the mock sends every listed field`).toBe(
+  expectHot(isMock, `${requirement}: ${instance} is left out, though the mock sends every listed field`).toBe(
     false,
   );
   notJudged(requirement, instance, 'the answer leaves it out');
@@ -68,7 +54,7 @@ export function expectSameWhereShown<T extends object>(
       requirement,
       `${instance}: ${field}`,
       actual[field] === undefined ? undefined : theirs,
-      (value) => expect(actual[field] as unknown, `${requirement}: ${instance}: ${field}`).toEqual(value),
+      (value) => expectHot(actual[field] as unknown, `${requirement}: ${instance}: ${field}`).toEqual(value),
     );
   }
 }

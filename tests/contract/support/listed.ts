@@ -1,4 +1,4 @@
-import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import { expectHot, type TargetProfile } from '../../../fixtures/index.ts';
 import { skipUnless } from './reference.ts';
 
 /**
@@ -8,7 +8,7 @@ import { skipUnless } from './reference.ts';
  */
 export function shown<T>(target: TargetProfile, value: T | undefined, what: string): value is T {
   if (value !== undefined) return true;
-  expect(target.isMock, `${what} is left out, though the mock sends every listed field`).toBe(false);
+  expectHot(target.isMock, `${what} is left out, though the mock sends every listed field`).toBe(false);
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { expect } from '../../../fixtures/index.ts';
+import { expectHot } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt } from '../../../lib/client/typed.ts';
 
@@ -15,6 +15,6 @@ export async function readLocation<O extends LocationRead>(
 ): Promise<BodyAt<O, 200>> {
   const ids = Object.fromEntries(Object.entries(path).map(([name, id]) => [name, String(id)]));
   const res = await api.call(operationId, { as: 'seller', path: ids });
-  expect(res.status, `${res.label}: a location the target showed can be read`).toBe(200);
+  expectHot(res.status, `${res.label}: a location the target showed can be read`).toBe(200);
   return bodyAt(res, 200);
 }

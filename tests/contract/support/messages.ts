@@ -1,5 +1,6 @@
-import { expect, notJudged, type TargetProfile } from '../../../fixtures/index.ts';
+import { expect, expectHot, notJudged, type TargetProfile } from '../../../fixtures/index.ts';
 import type { Spec } from '../../../lib/checks/spec.ts';
+import type { JudgedComponent } from '../../../lib/checks/validator-pointers.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
@@ -84,7 +85,7 @@ export async function allIds(
   let complete = true;
   for (let offset = 0; ; ) {
     const res = await listing(api, target, as, offset === 0 ? {} : { offset }, pack);
-    expect(res.status, res.label).toBe(200);
+    expectHot(res.status, res.label).toBe(200);
     const body = bodyAt(res, 200);
     const page = body.messages;
     if (page === undefined) complete = false;
@@ -141,7 +142,7 @@ export const buyerSays = (target: TargetProfile, text: string) => ({
 
 /** The id of a created message, judged as `requirement` (the rule that accepts it) on the answer. */
 export function expectCreated(res: ApiResponse, requirement = 'MSG-CREATE-BODY'): string {
-  expect([200, 201], `${requirement}: ${res.label}: a success status`).toContain(res.status);
+  expectHot([200, 201], `${requirement}: ${res.label}: a success status`).toContain(res.status);
   const id = messageIdOf(res.body);
   expect(id, `${requirement}: ${res.label}: the created message has an id`).toBeTruthy();
   return id!;
@@ -180,7 +181,7 @@ export const givenByProfile = (read: (profile: ProfileInput) => unknown): boolea
   read(runProfile()) !== undefined;
 
 /** A value held to a schema component of the spec: the fields it leaves out apart from what it breaks. */
-function heldToSchema(spec: Spec, component: string, value: unknown) {
+function heldToSchema(spec: Spec, component: JudgedComponent, value: unknown) {
   const errors = spec.validate(`/components/schemas/${component}`, value);
   const omitted = errors.filter((e) => e.keyword === 'required').map((e) => String(e.params.missingProperty));
   const wrong = errors
@@ -202,7 +203,7 @@ export function judgeModeration(spec: Spec, target: TargetProfile, message: List
       notJudged(requirement, instance, `the message leaves message_moderation.${field} out`);
       continue;
     }
-    expect(
+    expectHot(
       heldToSchema(spec, component, value).wrong,
       `${requirement}: ${instance} message_moderation.${field} ${JSON.stringify(value)}`,
     ).toEqual([]);
@@ -216,13 +217,13 @@ export function judgeModeration(spec: Spec, target: TargetProfile, message: List
 export function judgeFields(
   spec: Spec,
   target: TargetProfile,
-  [requirement, component]: [string, string],
+  [requirement, component]: [string, JudgedComponent],
   value: unknown,
   instance: string,
 ) {
   const { omitted, wrong } = heldToSchema(spec, component, value);
   for (const field of omitted) shown(target, undefined, `${instance}: ${field}`);
-  if (omitted.length === 0 || wrong.length > 0) expect(wrong, `${requirement}: ${instance}`).toEqual([]);
+  if (omitted.length === 0 || wrong.length > 0) expectHot(wrong, `${requirement}: ${instance}`).toEqual([]);
   else notJudged(requirement, instance, `it leaves ${omitted.join(', ')} out`);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, verifies } from '../../../fixtures/index.ts';
+import { expect, expectHot, test, verifies } from '../../../fixtures/index.ts';
 import { expectError } from '../../../lib/checks/assertions.ts';
 import type { CatalogIds } from '../../../lib/profile/types.ts';
 
@@ -19,7 +19,7 @@ export function describeOptionalToken(title: string, reads: CatalogRead[]): void
         verifies(['CATALOG-TOKEN-ANSWERED'], '@readonly'),
         async ({ api, target }) => {
           const withToken = await api.call(operationId, { as: 'seller', path: path(target.catalog) });
-          expect(withToken.status, 'with a token').toBe(200);
+          expectHot(withToken.status, 'with a token').toBe(200);
           const without = await api.call(operationId, { as: 'anonymous', path: path(target.catalog) });
           if (without.status !== 200)
             expectError(without, { status: 403, error: 'access_token_not_granted' }, target);

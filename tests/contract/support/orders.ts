@@ -1,11 +1,12 @@
-import { expect, notJudged, recordHeld } from '../../../fixtures/index.ts';
+import { expect, expectHot, expectJudgements } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
-import type { Judgement } from '../../../lib/judge/judgement.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import { type FoundOrder, judgeResults, type ResultRule } from '../../../lib/rules/order-search-rules.ts';
 import { skipUnless } from './reference.ts';
+
+export { expectJudgements };
 
 /** A whole order (200), typed from the spec. */
 export type Order = Schemas['Order'];
@@ -31,20 +32,22 @@ export function expectPartialOrder(res: ApiResponse<'getOrder'>): string[] {
     .split(',')
     .map((field) => field.trim())
     .filter(Boolean);
-  expect(missing.length, `${res.label}: X-Content-Missing "${header}" names a field`).toBeGreaterThan(0);
+  expectHot(missing.length, `${res.label}: X-Content-Missing "${header}" names a field`).toBeGreaterThan(0);
   const body: Record<string, unknown> = bodyAt(res, 206);
   for (const field of missing) {
-    expect(MISSING_FIELDS, `${res.label}: X-Content-Missing names ${field}`).toContain(field);
-    expect(body[field], `${res.label}: ${field}, named by X-Content-Missing, is an empty object`).toEqual({});
+    expectHot(MISSING_FIELDS, `${res.label}: X-Content-Missing names ${field}`).toContain(field);
+    expectHot(body[field], `${res.label}: ${field}, named by X-Content-Missing, is an empty object`).toEqual(
+      {},
+    );
   }
   for (const field of MISSING_FIELDS.filter((name) => !missing.includes(name)))
-    expect(body[field], `${res.label}: ${field} is not named missing, so it is present`).toBeDefined();
+    expectHot(body[field], `${res.label}: ${field} is not named missing, so it is present`).toBeDefined();
   return missing;
 }
 
 /** An order read's answer: 200, or the documented 206 judged by Orders rule 1. Returns the fields missing. */
 export function expectOrderAnswer(res: ApiResponse<'getOrder'>, as: Caller = 'seller'): string[] {
-  expect([200, 206], `${res.label}: the order can be read by its ${String(as)}`).toContain(res.status);
+  expectHot([200, 206], `${res.label}: the order can be read by its ${String(as)}`).toContain(res.status);
   return res.status === 206 ? expectPartialOrder(res) : [];
 }
 
@@ -86,21 +89,6 @@ export async function readFullOrder(api: ApiClient, id: number, as: Caller = 'se
 }
 
 /**
- * Records the judgements a rule of lib/rules returned: "not judged" as such (with its reason), held as
- * held (`recordHeld`), and broken through `expect` under the requirement and the instance, so a broken
- * one fails the test.
- */
-export function expectJudgements(judgements: readonly Judgement[]): void {
-  for (const j of judgements)
-    if (j.outcome === 'not judged') notJudged(j.requirement, j.instance, j.reason ?? 'not judged');
-  for (const j of judgements) {
-    const message = `${j.requirement}: ${j.instance}`;
-    if (j.outcome === 'broken' || (j.outcome === 'held' && !recordHeld(message)))
-      expect(j.outcome === 'broken' ? (j.reason ?? 'broken') : '', message).toBe('');
-  }
-}
-
-/**
  * An order-search rule judged on each result of a search (issue 32 item 4): a result leaving out the
  * field the rule reads is "not judged" on a foreign target (an omission, reported by the schema check),
  * a failure on the mock, which sends every listed field.
@@ -112,7 +100,7 @@ export function expectEachResult(
   orders: readonly FoundOrder[],
 ): void {
   if (target.isMock)
-    expect(
+    expectHot(
       orders.filter((o) => rule.holds(o) === undefined).map((o) => o.id),
       `${search}: results the mock answered without ${rule.reads}`,
     ).toEqual([]);

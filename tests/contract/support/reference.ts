@@ -1,4 +1,4 @@
-import { expect, type TargetProfile, test } from '../../../fixtures/index.ts';
+import { expectHot, type TargetProfile, test } from '../../../fixtures/index.ts';
 import { expectError } from '../../../lib/checks/assertions.ts';
 import type { ApiResponse } from '../../../lib/client/types.ts';
 
@@ -43,7 +43,7 @@ export function acceptedOrRefused(
   onMock: { status: number; error?: string },
 ): boolean {
   if (target.isMock && onMock.status < 300) {
-    expect(res.status, `${res.label}: the mock's answer`).toBe(onMock.status);
+    expectHot(res.status, `${res.label}: the mock's answer`).toBe(onMock.status);
     return true;
   }
   if (target.isMock) {

@@ -1,6 +1,6 @@
 /** Reads of the caller's orders for completeness checks: every page of a search, and one order by id. */
 
-import { expect, type TargetProfile } from '../../../fixtures/index.ts';
+import { expectHot, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { readFresh } from '../../../lib/client/read-cache.ts';
 import type { BodyAt } from '../../../lib/client/typed.ts';
@@ -116,6 +116,6 @@ export async function readOrderNow(
 
 /** Fails unless the search of the caller's own orders is answered (the mock: always). */
 export function expectCollected(collected: Collected | undefined, what: string): Collected {
-  expect(collected, `${what}: the search of the caller's own orders is answered`).toBeDefined();
+  expectHot(collected, `${what}: the search of the caller's own orders is answered`).toBeDefined();
   return collected!;
 }

@@ -1,4 +1,4 @@
-import { expect } from '../../../../fixtures/index.ts';
+import { expectHot } from '../../../../fixtures/index.ts';
 import type { ApiClient } from '../../../../lib/client/client.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { ApiResponse } from '../../../../lib/client/types.ts';
@@ -45,7 +45,7 @@ export async function walkListing(
   const ids: string[] = [];
   for (let offset = 0; ; ) {
     const res = await listMessages(real, as, { offset });
-    expect(res.status, res.label).toBe(200);
+    expectHot(res.status, res.label).toBe(200);
     const body = bodyAt(res, 200);
     const page = idsOf(real.target, body.messages, MODEL_PACK);
     ids.push(...page);
@@ -63,12 +63,12 @@ export async function startModel(real: ConversationReal): Promise<ConversationMo
     const seen = new Set(ids).size;
     // Messages of earlier runs the party does not see yet may still come (off the mock): pending.
     const pending = new Set(real.target.isMock ? [] : [...real.sent].filter((id) => !ids.includes(id)));
-    expect(
+    expectHot(
       total,
       `MSG-LIST-PAGING: the ${as}'s listing of pack ${real.pack}: the total counts every message the ${as} sees`,
     ).toBeGreaterThanOrEqual(seen);
     if (real.target.isMock)
-      expect(
+      expectHot(
         total,
         `MSG-LIST-PAGING: the ${as}'s listing of pack ${real.pack}: the mock's total is what the ${as} sees`,
       ).toBe(seen);

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { expect } from '../../../../fixtures/index.ts';
+import { expectHot } from '../../../../fixtures/index.ts';
 import { ownUnlisted, seenBySender, walkBounds } from '../../../../lib/rules/conversation-model.ts';
 import { awaitModeration } from '../../../contract/support/messages.ts';
 import {
@@ -30,15 +30,15 @@ export class FindSentMessagesCommand implements fc.AsyncCommand<ConversationMode
     const listing = `the ${this.as}'s listing of pack ${real.pack}`;
     // Where the total counts hidden or pending messages, pages walked by what they held may overlap.
     const ids = model.hidden[this.as] > 0 || pending > 0 ? [...new Set(walked)] : walked;
-    expect(new Set(ids).size, `MSG-LIST-PAGING: ${listing}: the pages repeat no message`).toBe(ids.length);
-    expect(
+    expectHot(new Set(ids).size, `MSG-LIST-PAGING: ${listing}: the pages repeat no message`).toBe(ids.length);
+    expectHot(
       [ids.length >= least, ids.length <= most],
       `MSG-LIST-PAGING: ${listing}: the pages hold ${ids.length}; the model ${least} seen + ${pending} pending`,
     ).toEqual([true, true]);
     // The sender's own messages stay visible; the counterpart's view is moderation's (the mock shows all).
     for (const message of model.sent.filter((m) => m.from === this.as || real.target.isMock)) {
       const unlisted = ownUnlisted([message], message.from, ids);
-      expect(
+      expectHot(
         unlisted.map((m) => m.id),
         `MSG-CREATE-VISIBLE: ${listing}: message ${message.id} the ${message.from} sent is listed`,
       ).toEqual([]);

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { expect, notJudged } from '../../../../fixtures/index.ts';
+import { expectHot, notJudged } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import { pageExpectation } from '../../../../lib/rules/conversation-model.ts';
 import { needs, shown } from '../../../contract/support/listed.ts';
@@ -27,7 +27,7 @@ export class ListMessagesCommand implements fc.AsyncCommand<ConversationModel, C
   async run(model: ConversationModel, real: ConversationReal): Promise<void> {
     if (this.as === 'stranger') {
       const res = await listMessages(real, this.as, { limit: this.limit, offset: 0 });
-      expect(res.status, `MSG-AUTH-ORDER: ${res.label}, a user outside the order`).toBe(403);
+      expectHot(res.status, `MSG-AUTH-ORDER: ${res.label}, a user outside the order`).toBe(403);
       return;
     }
     const expected = pageExpectation(model, this.as, this.limit, this.back);
@@ -44,34 +44,34 @@ export class ListMessagesCommand implements fc.AsyncCommand<ConversationModel, C
       );
       return;
     }
-    expect(res.status, `MSG-LIST-PAGING: ${res.label}, a page of the ${this.as}'s listing`).toBe(200);
+    expectHot(res.status, `MSG-LIST-PAGING: ${res.label}, a page of the ${this.as}'s listing`).toBe(200);
     const body = bodyAt(res, 200);
     // paging and its fields are listed: each judged where the answer carries it (always on the mock).
     const paging = body.paging ?? {};
     if (shown(real.target, paging.offset, `${res.label}: paging.offset`))
-      expect(Number(paging.offset), `MSG-LIST-PAGING: ${res.label} gives the offset`).toBe(offset);
+      expectHot(Number(paging.offset), `MSG-LIST-PAGING: ${res.label} gives the offset`).toBe(offset);
     else notJudged('MSG-LIST-PAGING', `${res.label}: paging.offset`, 'the page leaves paging.offset out');
     if (real.target.isMock)
-      expect(paging.limit, `MSG-LIST-PAGING: ${res.label} echoes limit (the mock)`).toBe(this.limit);
+      expectHot(paging.limit, `MSG-LIST-PAGING: ${res.label} echoes limit (the mock)`).toBe(this.limit);
     // A pending message may be counted already or not yet: the total lies within the model's bounds.
     if (shown(real.target, paging.total, `${res.label}: paging.total`)) {
       const listedTotal = Number(paging.total);
-      expect(
+      expectHot(
         [listedTotal >= expected.total.least, listedTotal <= expected.total.most],
         `MSG-LIST-PAGING: ${res.label}: total ${paging.total} within the model's ${total} + ${pending} pending`,
       ).toEqual([true, true]);
     } else notJudged('MSG-LIST-PAGING', `${res.label}: paging.total`, 'the page leaves paging.total out');
     needs(real.target, body.messages, "the page's messages", MODEL_PACK);
     const held = body.messages.length;
-    expect(held, `MSG-LIST-PAGING: ${res.label} holds no more than limit`).toBeLessThanOrEqual(
+    expectHot(held, `MSG-LIST-PAGING: ${res.label} holds no more than limit`).toBeLessThanOrEqual(
       expected.held.most,
     );
     if (real.target.isMock) {
-      expect(held, `MSG-LIST-PAGING: ${res.label} holds min(limit, total - offset) messages`).toBe(
+      expectHot(held, `MSG-LIST-PAGING: ${res.label} holds min(limit, total - offset) messages`).toBe(
         expected.held.exactly,
       );
     } else if (offset < total && model.hidden[this.as] === 0 && pending === 0)
-      expect(held, `MSG-LIST-PAGING: ${res.label} is not empty`).toBeGreaterThan(0);
+      expectHot(held, `MSG-LIST-PAGING: ${res.label} is not empty`).toBeGreaterThan(0);
   }
 
   toString(): string {

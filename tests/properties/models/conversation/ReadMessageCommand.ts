@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { expect, notJudged } from '../../../../fixtures/index.ts';
+import { expectHot, notJudged } from '../../../../fixtures/index.ts';
 import { awaitModeration } from '../../../contract/support/messages.ts';
 import {
   type ConversationModel,
@@ -24,7 +24,7 @@ export class ReadMessageCommand implements fc.AsyncCommand<ConversationModel, Co
     const read = () => api.call('getMessage', { as: this.as, path: { message_id: message.id } });
     if (this.as === 'stranger') {
       const res = await read();
-      expect(res.status, `MSG-AUTH-MESSAGE: ${res.label}, a user without access`).toBe(403);
+      expectHot(res.status, `MSG-AUTH-MESSAGE: ${res.label}, a user without access`).toBe(403);
       return;
     }
     // Moderation may hold a new message for a while: a party's read is awaited within a bound.
@@ -38,8 +38,8 @@ export class ReadMessageCommand implements fc.AsyncCommand<ConversationModel, Co
       );
       return;
     }
-    expect(res.status, `MSG-BYID-FORMS: ${res.label}, a party reads message ${message.id}`).toBe(200);
-    expect(messageOf(res.body), `MSG-BYID-FORMS: ${res.label}, the message sent`).toEqual({
+    expectHot(res.status, `MSG-BYID-FORMS: ${res.label}, a party reads message ${message.id}`).toBe(200);
+    expectHot(messageOf(res.body), `MSG-BYID-FORMS: ${res.label}, the message sent`).toEqual({
       id: message.id,
       text: message.text,
     });

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { expect } from '../../../../fixtures/index.ts';
+import { expect, expectHot } from '../../../../fixtures/index.ts';
 import { messageSent, sendExpectation } from '../../../../lib/rules/conversation-model.ts';
 import type { ConversationModel, ConversationReal, Sender } from './ConversationModel.ts';
 import { messageOf } from './ConversationModel.ts';
@@ -36,19 +36,19 @@ export class SendMessageCommand implements fc.AsyncCommand<ConversationModel, Co
     });
     const expected = sendExpectation(this.as, this.text.text);
     if (this.as === 'stranger' || expected.status[0] !== 200) {
-      expect(
+      expectHot(
         res.status,
         `${expected.requirement}: ${res.label}: ${expected.what}; answered ${res.shown}`,
       ).toBe(expected.status[0]);
       return;
     }
-    expect(
+    expectHot(
       expected.status,
       `${expected.requirement}: ${res.label} ${expected.what}; answered ${res.shown}`,
     ).toContain(res.status);
     const { id, text } = messageOf(res.body);
     expect(id, `MSG-CREATE-BODY: ${res.label} answers the created message with its id`).toBeTruthy();
-    expect(text, `MSG-CREATE-BODY: ${res.label} answers the text sent`).toBe(this.text.text);
+    expectHot(text, `MSG-CREATE-BODY: ${res.label} answers the text sent`).toBe(this.text.text);
     messageSent(model, { id: id!, from: this.as, text: this.text.text }, !target.isMock);
     real.sent.add(id!);
   }

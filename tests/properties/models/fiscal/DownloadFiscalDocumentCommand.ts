@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { expect } from '../../../../fixtures/index.ts';
+import { expectHot } from '../../../../fixtures/index.ts';
 import { downloadRows, type FiscalCaller } from '../../../../lib/rules/fiscal-model.ts';
 import { expectStatus, type FiscalModel, type FiscalReal } from './FiscalModel.ts';
 
@@ -36,7 +36,7 @@ export class DownloadFiscalDocumentCommand implements fc.AsyncCommand<FiscalMode
     );
     if (!held || res.status !== 200) return;
     const bytes = held.file.bytes;
-    expect(
+    expectHot(
       res.bytes.equals(bytes),
       `FIS-DOWNLOAD-FILE: ${res.label} answers the ${bytes.length} bytes uploaded (got ${res.bytes.length})`,
     ).toBe(true);

@@ -1,4 +1,4 @@
-import { expect } from '../../../../fixtures/index.ts';
+import { expectHot } from '../../../../fixtures/index.ts';
 import type { ApiClient } from '../../../../lib/client/client.ts';
 import { errorCodeOf } from '../../../../lib/client/typed.ts';
 import type { ApiResponse, FilePart } from '../../../../lib/client/types.ts';
@@ -54,10 +54,10 @@ const ERROR_CODES: Record<number, string> = {
  * judged as the requirement `why` starts with ("FIS-ERR-DELETE-NOTHING: nothing is attached").
  */
 export function expectStatus(res: ApiResponse, allowed: number[], why: string): void {
-  expect(
+  expectHot(
     allowed,
     `${why}: ${res.label} answered ${res.status} ${res.shown}; the model expects ${allowed.join(' or ')}`,
   ).toContain(res.status);
   const code = ERROR_CODES[res.status];
-  if (code) expect(errorCodeOf(res), `${why}: ${res.label}: error code of a ${res.status}`).toBe(code);
+  if (code) expectHot(errorCodeOf(res), `${why}: ${res.label}: error code of a ${res.status}`).toBe(code);
 }

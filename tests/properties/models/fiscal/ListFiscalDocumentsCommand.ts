@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { expect, notJudged } from '../../../../fixtures/index.ts';
+import { expectHot, notJudged } from '../../../../fixtures/index.ts';
 import { bodyAt } from '../../../../lib/client/typed.ts';
 import type { TargetProfile } from '../../../../lib/profile/types.ts';
 import { type FiscalCaller, listRow } from '../../../../lib/rules/fiscal-model.ts';
@@ -23,10 +23,10 @@ export class ListFiscalDocumentsCommand implements fc.AsyncCommand<FiscalModel, 
     if (row.status !== 200) return;
     const body = bodyAt(res, 200);
     if (shown(target, body.pack_id, `${res.label}: pack_id`))
-      expect(body.pack_id, `FIS-LIST-FIELDS: ${res.label} names the pack`).toBe(pack);
+      expectHot(body.pack_id, `FIS-LIST-FIELDS: ${res.label} names the pack`).toBe(pack);
     else notJudged('FIS-LIST-FIELDS', res.label, 'the listing leaves pack_id out');
     const expected = model.held.map(({ id, file }) => ({ id, file_type: file.type, filename: file.name }));
-    expect(
+    expectHot(
       unmatched(body.fiscal_documents, expected, target),
       `${rule}: ${res.label} lists what was uploaded and not deleted`,
     ).toEqual({ listed: [], held: [] });
