@@ -35,9 +35,16 @@ const reports = run.reportsDir;
 // projects) keeps a worker per core, also when WORKERS asks for more for the self tests, which wait on
 // nested runs (scripts/test.sh): every further worker costs seconds of CPU to start and only takes turns.
 const perCore = { workers: availableParallelism() };
-const conformanceWorkers = startMock ? perCore : {};
+const runWorkers = process.env.WORKERS ? Number(process.env.WORKERS) : startMock ? availableParallelism() : 4;
+// The two conformance projects run side by side, each on half the workers (a core each against the
+// embedded mock): a worker never leaves one project for the other, which costs a new process (seconds
+// of start), and the contract tests' waits overlap the properties' computing (bench/results.md).
+const conformanceWorkers = {
+  workers: Math.max(1, Math.floor(Math.min(runWorkers, startMock ? perCore.workers : runWorkers) / 2)),
+};
 const conformanceProjects = [
-  { name: 'contract', testDir: 'tests/contract', ...conformanceWorkers },
+  // A file's tests in one job: each job is a round trip to the runner, and its many short tests made them a fifth of the run.
+  { name: 'contract', testDir: 'tests/contract', fullyParallel: false, ...conformanceWorkers },
   // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
   { name: 'properties', testDir: 'tests/properties', timeout: 120_000, ...conformanceWorkers },
 ];
@@ -72,7 +79,7 @@ export default defineConfig<TargetOptions>({
   // Against the embedded mock it is CPU-bound (the mock shares the cores): a worker per core, since each
   // worker costs seconds of CPU to start and more of them only take turns (scripts/test.sh keeps 4 for
   // the project's own tests, which wait on nested runs).
-  workers: process.env.WORKERS ? Number(process.env.WORKERS) : startMock ? availableParallelism() : 4,
+  workers: runWorkers,
   timeout: 30_000,
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',
