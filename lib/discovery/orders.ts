@@ -4,12 +4,15 @@ import { ORDER_STATUSES, type ProfileInput } from '../profile/types.ts';
 import { instantOf } from '../rules/instant.ts';
 import type { Findings } from './findings.ts';
 import { type OrderPool, resultsOf, type SeenOrder } from './pool.ts';
-import { answered, answerOf, pathOf, type Reader } from './reader.ts';
+import { type Answer, answered, answerOf, pathOf, type Reader } from './reader.ts';
+import { sideBySide } from './side-by-side.ts';
 import { ordersPastRetention, RETENTION_DAYS, walkBuyerOrders } from './windows.ts';
 
 export type { OrderPool, SeenOrder } from './pool.ts';
 
 const MAX_ORDER_READS = 40;
+/** Independent reads of one step in flight together: a latency-bound target answers them side by side, each still paced. */
+const READS_AT_ONCE = 4;
 
 /** Needs found by their own searches or reads, whatever the searches of the orders pool return. */
 const OWN_SEARCHES = new Set([
@@ -118,9 +121,20 @@ async function earlierWindows(
  * The buyer's search of one status, narrowed when its first page holds no order of the profile's
  * seller: by the counterpart's nickname or an item, else by earlier date windows.
  */
-async function searchStatus(reader: Reader, profile: ProfileInput, status: string, pool: OrderPool) {
-  const base = { buyer: profile.users.buyer.id, 'order.status': status };
-  let found = resultsOf(await reader.get('/orders/search', base, 'buyer'));
+const statusSearch = (profile: ProfileInput, status: string) => ({
+  buyer: profile.users.buyer.id,
+  'order.status': status,
+});
+
+async function searchStatus(
+  reader: Reader,
+  profile: ProfileInput,
+  status: string,
+  firstPage: Answer,
+  pool: OrderPool,
+) {
+  const base = statusSearch(profile, status);
+  let found = resultsOf(firstPage);
   let read = `GET /orders/search?buyer=${base.buyer}&order.status=${status}`;
   const first = found;
   for (const narrow of found.some((o) => sameParties(o, profile)) ? [] : narrowings(profile, pool)) {
@@ -143,11 +157,20 @@ async function searchStatus(reader: Reader, profile: ProfileInput, status: strin
 async function searchOrders(reader: Reader, profile: ProfileInput, findings: Findings, pool: OrderPool) {
   const { seller } = profile.users;
   const poolNeeded = findings.wantsAny(...POOL_NEEDS);
-  for (const status of ORDER_STATUSES) {
+  const needsOf = (status: string) => [`orders.byStatus.${status}`, ...POOL_NEEDS];
+  const statuses = ORDER_STATUSES.filter(
+    (status) => poolNeeded || findings.wants(`orders.byStatus.${status}`),
+  );
+  // The first pages side by side; what follows each (narrowing, earlier windows, the seller's
+  // confirmation) reads the pool the statuses before it filled, so it stays in the statuses' order.
+  const firstPages = await sideBySide(statuses, READS_AT_ONCE, (status) =>
+    reader.for(needsOf(status), () => reader.get('/orders/search', statusSearch(profile, status), 'buyer')),
+  );
+  for (const [index, status] of statuses.entries()) {
     const path = `orders.byStatus.${status}`;
-    if (!poolNeeded && !findings.wants(path)) continue;
-    await reader.for([path, ...POOL_NEEDS], async () => {
-      const { found, read } = await searchStatus(reader, profile, status, pool);
+    await reader.for(needsOf(status), async () => {
+      const firstPage = firstPages[index] as Answer;
+      const { found, read } = await searchStatus(reader, profile, status, firstPage, pool);
       if (!findings.wants(path)) return;
       const mine = await pickByStatus(reader, profile, status, found);
       const confirmed =
@@ -459,10 +482,14 @@ async function learnPacks(reader: Reader, profile: ProfileInput, pool: OrderPool
   // The buyer's orders with other sellers first (few, and the only way to a pack of two sellers).
   const others = unknown.filter((o) => isOtherSellers(o, profile)).slice(0, MAX_OTHER_PACK_READS);
   const own = unknown.filter((o) => sameParties(o, profile)).slice(0, MAX_PACK_READS);
-  for (const order of [...others, ...own]) {
+  const orders = [...others, ...own];
+  const reads = await sideBySide(orders, READS_AT_ONCE, async (order) => {
     const as = sameParties(order, profile) ? 'seller' : 'buyer';
-    const read = answerOf(await reader.get(pathOf('/orders/{id}', order.id), {}, as), 'getOrder');
-    const pack = hasStatus(read, [200, 206]) ? read.body.pack_id : undefined;
+    return answerOf(await reader.get(pathOf('/orders/{id}', order.id), {}, as), 'getOrder');
+  });
+  for (const [index, order] of orders.entries()) {
+    const read = reads[index];
+    const pack = read && hasStatus(read, [200, 206]) ? read.body.pack_id : undefined;
     if (pack === null || typeof pack === 'number') pool.set(order.id, { ...order, pack_id: pack });
   }
 }
