@@ -2,7 +2,7 @@ import { hasStatus } from '../client/typed.ts';
 import type { Schemas } from '../client/types.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
-import type { OrderPool } from './orders.ts';
+import type { OrderPool } from './pool.ts';
 import { type Answer, answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_CITIES = 8;

@@ -1,7 +1,8 @@
 import { errorCodeOf, hasStatus } from '../client/typed.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
-import { isOtherSellers, type OrderPool, packOf } from './orders.ts';
+import { isOtherSellers } from './packs.ts';
+import { type OrderPool, packOf } from './pool.ts';
 import { answered, answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_EMPTY_READS = 6;

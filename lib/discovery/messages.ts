@@ -2,7 +2,7 @@ import { hasStatus } from '../client/typed.ts';
 import type { Schemas } from '../client/types.ts';
 import type { ProfileInput } from '../profile/types.ts';
 import type { Findings } from './findings.ts';
-import { type OrderPool, packOf } from './orders.ts';
+import { type OrderPool, packOf } from './pool.ts';
 import { answerOf, pathOf, type Reader } from './reader.ts';
 
 const MAX_LISTINGS = 40;

@@ -1,3 +1,6 @@
+/** Independent reads of one step in flight together: a latency-bound target answers them side by side, each still paced. */
+export const READS_AT_ONCE = 4;
+
 /**
  * `read` of each item, at most `atOnce` in flight, the results in the items' order. Every read settles
  * before the first failure (in the items' order) is thrown: none is left running past its step, and a
