@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../lib/checks/spec.ts';
@@ -175,6 +175,30 @@ function render(
   return lines.join('\n');
 }
 
+const RESULTS = join(projectRoot, 'bench', 'results.md');
+
+const existing = (path: string): string => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/** The `## ` sections of a markdown text, each with its heading line. */
+const sectionsOf = (text: string): string[] =>
+  text.split(/\n(?=## )/).filter((section) => section.startsWith('## '));
+
+/**
+ * This run's sections, then the sections other benchmarks wrote into the same file (bench/requests.ts,
+ * the measured rounds of issue 37), kept as they were: `npm run bench` replaces only its own.
+ */
+function withOtherSections(mine: string, before: string): string {
+  const own = new Set(sectionsOf(mine).map((section) => section.split('\n')[0]));
+  const others = sectionsOf(before).filter((section) => !own.has(section.split('\n')[0]));
+  return `${[mine.trimEnd(), ...others.map((section) => section.trimEnd())].join('\n\n')}\n`;
+}
+
 async function main(): Promise<void> {
   const suite = QUICK ? [] : suiteTimings();
   const mock = await startMock(4400);
@@ -184,7 +208,7 @@ async function main(): Promise<void> {
   await prism?.stop();
   const scaled = await growth();
   const markdown = render(suite, rows, scaled, !!prism);
-  writeFileSync(join(projectRoot, 'bench', 'results.md'), markdown);
+  writeFileSync(RESULTS, withOtherSections(markdown, existing(RESULTS)));
   console.log(markdown);
 }
 
