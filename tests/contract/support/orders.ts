@@ -2,6 +2,7 @@ import { expect, expectHot, expectJudgements } from '../../../fixtures/index.ts'
 import type { ApiClient } from '../../../lib/client/client.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../../lib/client/typed.ts';
 import type { ApiResponse, Caller, Schemas } from '../../../lib/client/types.ts';
+import { runProfile } from '../../../lib/profile/run-env.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import { type FoundOrder, judgeResults, type ResultRule } from '../../../lib/rules/order-search-rules.ts';
 import { skipUnless } from './reference.ts';
@@ -40,8 +41,13 @@ export function expectPartialOrder(res: ApiResponse<'getOrder'>): string[] {
       {},
     );
   }
+  // "the rest of the order is present": as present as on a 200, not more. Of the five only mediations is
+  // stated always present (spec OrderPartial.yaml); off the mock another one left out is an omission,
+  // which the schema check of the 206 reports. The mock sends every listed field.
+  const onMock = runProfile().isMock;
   for (const field of MISSING_FIELDS.filter((name) => !missing.includes(name)))
-    expectHot(body[field], `${res.label}: ${field} is not named missing, so it is present`).toBeDefined();
+    if (field === 'mediations' || onMock)
+      expectHot(body[field], `${res.label}: ${field} is not named missing, so it is present`).toBeDefined();
   return missing;
 }
 
