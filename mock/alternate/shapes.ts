@@ -156,7 +156,7 @@ const orderReadFields: Choice = {
   name: 'order-read-fields',
   gap: `ORD-ORDER-FIELDS, ORD-ITEM-FIELDS, ORD-PAYMENT-FIELDS: ${LISTED_ONLY} (orders_get_01/02/04/06); the short payment form`,
   description:
-    'GET /orders/{id} 200 answers leave out fields; taxes and total_amount stay with x-format-new (Orders rule 3)',
+    'GET /orders/{id} 200 and 206 answers leave out fields; taxes and total_amount stay with x-format-new (Orders rule 3)',
   variants: ORDER_VARIANTS,
   install: (app, pick) => {
     if (pick.variant === 'mock') return;
