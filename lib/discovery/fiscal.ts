@@ -32,8 +32,12 @@ async function documentCount(
   reader: Reader,
   pack: number,
   as: 'seller' | 'seller2' | 'buyer',
+  maybeOutside = false,
 ): Promise<number | undefined> {
-  const answer = await reader.get(pathOf('/packs/{pack}/fiscal_documents', pack), {}, as, [404]);
+  // A user outside the pack "receives 403 forbidden" (Fiscal documents): an answer, not a failed read.
+  const expected = maybeOutside ? [404, 403] : [404];
+  const answer = await reader.get(pathOf('/packs/{pack}/fiscal_documents', pack), {}, as, expected);
+  if (answer.status === 403) return undefined;
   if (answer.status === 404) {
     if (errorCodeOf(answer) === 'not_found') return 0;
     reader.failedRead(`GET /packs/${pack}/fiscal_documents`, 404);
@@ -74,7 +78,8 @@ async function findTwoSellerPacks(
     : packsWithOtherSellers(profile, pool);
   for (const pack of packs.slice(0, MAX_SHARED_READS)) {
     if (!findings.wantsAny('fiscal.sharedPack', 'fiscal.halfPack')) return;
-    const own = await documentCount(reader, pack, 'seller');
+    // Without seller2 the packs are those holding another seller's order: the seller may be outside.
+    const own = await documentCount(reader, pack, 'seller', !seller2);
     if (!own) continue;
     if (!seller2) {
       const all = await documentCount(reader, pack, 'buyer');
