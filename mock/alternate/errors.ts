@@ -444,7 +444,9 @@ const rejectedById: Choice = {
         const message = app.world.messaging.message(
           (request.params as Record<string, string>).message_id ?? '',
         );
-        return e.status === 403 && message?.toId === callerIdOf(request);
+        // Only the recipient's refusal: an anonymous call's 403 (no token, no message) stays what it is.
+        const caller = callerIdOf(request);
+        return e.status === 403 && message !== undefined && caller !== undefined && message.toId === caller;
       },
       () => ({ status: 400, error: 'bad_request', message: 'The specified message id does not exists' }),
     );
