@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_FAULTS } from './access.ts';
 import { BEHAVIOUR_FAULTS } from './behaviour.ts';
+import { blindFaults } from './blind/batches.ts';
 import { COMPLETENESS_FAULTS } from './completeness.ts';
 import { DEEP_FAULTS } from './deep.ts';
 import { DISAGREEING_FAULTS } from './disagreeing.ts';
@@ -91,11 +92,12 @@ export const FAULTS: readonly Fault[] = [
   ...DEEP_FAULTS,
 ].map(classified);
 
-/** Plants the named faults into the app; an unknown name is an error listing the known ones. */
+/** Plants the named faults (the catalog's or a blind batch's) into the app; an unknown name is an error listing the known ones. */
 export function installFaults(app: FastifyInstance, names: readonly string[]): void {
+  const plantable: readonly Pick<Fault, 'name' | 'install'>[] = [...FAULTS, ...blindFaults()];
   for (const name of names) {
-    const fault = FAULTS.find((f) => f.name === name);
-    if (!fault) throw new Error(`unknown fault "${name}"; known: ${FAULTS.map((f) => f.name).join(', ')}`);
+    const fault = plantable.find((f) => f.name === name);
+    if (!fault) throw new Error(`unknown fault "${name}"; known: ${plantable.map((f) => f.name).join(', ')}`);
     fault.install(app);
   }
 }
