@@ -20,6 +20,7 @@ import messagesRoutes from './routes/messages.ts';
 import ordersRoutes from './routes/orders.ts';
 import shippingRoutes from './routes/shipping.ts';
 import usersRoutes from './routes/users.ts';
+import { compareWithTwin, recordAsked } from './shadow.ts';
 import { createWorld, type World, type WorldOptions } from './store/world.ts';
 
 declare module 'fastify' {
@@ -36,6 +37,8 @@ export interface MockOptions extends WorldOptions {
   faults?: readonly string[];
   /** The alternate mock (mock/alternate/): other choices the reference allows; the default mock when absent. */
   alternate?: AlternateOptions;
+  /** false for the faithful twin of mock/shadow.ts (MOCK_SHADOW_LOG): it has no twin of its own. */
+  shadow?: boolean;
 }
 
 /** Largest body the mock reads: a 25 MB attachment plus multipart framing. Larger is refused early. */
@@ -93,7 +96,15 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
   // Any other content type is read as a buffer so handlers can answer it with the reference's 400.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   await app.register(multipart, { limits: { fileSize: MAX_BODY_BYTES, files: 64, fields: 64, parts: 128 } });
+  const shadowLog = options.shadow === false ? undefined : process.env.MOCK_SHADOW_LOG;
+  if (shadowLog) recordAsked(app);
   installFaults(app, options.faults ?? []);
+  if (shadowLog)
+    compareWithTwin(
+      app,
+      await build({ ...options, now: app.world.now, faults: [], shadow: false }),
+      shadowLog,
+    );
   if (process.env.MOCK_LIVE === 'orders') installLiveOrders(app);
   app.decorate('alternate', options.alternate ? installAlternate(app, options.alternate) : []);
   await app.register(controlRoutes, { worldOptions: options });

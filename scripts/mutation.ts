@@ -129,8 +129,22 @@ async function main(): Promise<void> {
       // A slice of the suite (Playwright's --grep over project, file and title), for quick self tests.
       grep: { type: 'string' },
       drift: { type: 'boolean', default: false },
+      // A blind batch (mock/faults/blind/NN): killed, missed or not reached per fault, read-only.
+      batch: { type: 'string' },
+      label: { type: 'string', default: 'first contact' },
     },
   });
+  if (values.batch) {
+    const { runBlindBatch, writeBlindReport } = await import('./mutation/blind.ts');
+    const { renderBlindSummary, recordBlindFigures } = await import('./mutation/blind-render.ts');
+    const report = await runBlindBatch(values.batch, values.label, Number(values.parallel));
+    const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
+    mkdirSync(outDir, { recursive: true });
+    writeBlindReport(report, join(outDir, `${values.batch.replace('/', '-')}.json`));
+    if (values.readme) recordBlindFigures(report);
+    console.log(renderBlindSummary(report));
+    return;
+  }
   if (values.drift) {
     // The drift score (scripts/drift/score.ts): the same faults against `npm run drift`, read-only.
     const { main: driftScore } = await import('./drift/score.ts');

@@ -94,14 +94,14 @@ async function runPlaywright(profile: SuiteProfile, port: number, maxFailures: n
 export async function runSuite(
   profile: SuiteProfile,
   faults: string[],
-  options: { maxFailures: number; grep?: string },
+  options: { maxFailures: number; grep?: string; env?: Record<string, string> },
 ): Promise<SuiteRun> {
   const port = await freePort();
   const started = Date.now();
   const what = faults.join(',') || 'the faithful mock';
   let mock: Started | undefined;
   try {
-    mock = await startMock(port, [], { env: { MOCK_FAULTS: faults.join(',') } });
+    mock = await startMock(port, [], { env: { ...options.env, MOCK_FAULTS: faults.join(',') } });
     liveMocks.add(mock);
     const resultsFile = await runPlaywright(profile, port, options.maxFailures, options.grep);
     const { tests } = readResults(resultsFile);
