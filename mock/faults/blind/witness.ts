@@ -39,8 +39,10 @@ export interface WitnessOutcome {
 
 /** Sends every witness of the fault to a faithful mock and a faulted one and names those that differ. */
 export async function witnessFault(fault: BlindFault): Promise<WitnessOutcome> {
-  const faithful = await build();
-  const faulted = await build({ faults: [fault.name] });
+  // One clock for both: the seed data's dates are relative to when the world is built.
+  const now = new Date();
+  const faithful = await build({ now });
+  const faulted = await build({ now, faults: [fault.name] });
   try {
     const changed: string[] = [];
     for (const witness of fault.witnesses)
