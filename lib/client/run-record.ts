@@ -30,6 +30,8 @@ export interface RecordedExchange {
   headers: Record<string, string>;
   /** The request body as text, when it was text or bytes (a multipart form is not kept). */
   body?: string;
+  /** The request had a body the record does not keep (a multipart form). */
+  bodyNotKept?: true;
   /** A digest of the token the request carried, to tell callers apart without the token. */
   tokenDigest?: string;
   status: number;
@@ -79,6 +81,7 @@ export function recordRunExchange(out: Outgoing, answer: Incoming): void {
     method: out.method.toUpperCase(),
     ...withoutToken(out),
     ...(bodyText(out.body) === undefined ? {} : { body: bodyText(out.body) }),
+    ...(out.body !== undefined && bodyText(out.body) === undefined ? { bodyNotKept: true as const } : {}),
     ...(token ? { tokenDigest: tokenDigest(token) } : {}),
     status: answer.status,
     responseHeaders: answer.headers,

@@ -11,6 +11,8 @@ export interface RunExchange extends Exchange {
   part: string;
   /** The answer's body was not recorded (over the recorded maximum): judged by status and headers only. */
   bodyUnknown?: boolean;
+  /** The request's body was not recorded (a multipart form): rules that read it cannot judge it. */
+  requestBodyUnknown?: boolean;
 }
 
 /** The profile's users by the digest of their token: how the record's callers get their role back. */
@@ -56,5 +58,6 @@ export function exchangeOfRecord(
     startedMs: recorded.startedMs,
     endedMs: recorded.endedMs,
     ...(recorded.bytes === undefined ? { bodyUnknown: true } : {}),
+    ...(recorded.bodyNotKept ? { requestBodyUnknown: true } : {}),
   };
 }

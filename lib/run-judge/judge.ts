@@ -5,11 +5,11 @@ import { judge } from '../checks/verdict.ts';
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import type { TargetProfile } from '../profile/types.ts';
-import { allRules } from '../rules/registry.ts';
 import type { Rule } from '../rules/rule.ts';
 import { type AnswerTally, tallyAnswers } from './answers.ts';
 import type { RunExchange } from './exchanges.ts';
 import { operationMatcher } from './match.ts';
+import { runRules } from './rules.ts';
 
 /** One judgement of a registry rule on one exchange of the run. */
 export interface RunJudgement extends Judgement {
@@ -74,7 +74,7 @@ export function judgeRun(
   spec: Spec,
   profile: TargetProfile,
   redact: (text: string) => string,
-  rules: readonly Rule[] = allRules(),
+  rules: readonly Rule[] = runRules(),
 ): RunVerdict {
   const match = operationMatcher(spec, new URL(profile.baseURL).pathname);
   const history: Exchange[] = [];
@@ -86,6 +86,11 @@ export function judgeRun(
       continue;
     }
     exchange.operation = matched.op.operationId;
+    // An upload's form is not recorded: its test judged it; it stays in the history of the rules after it.
+    if (exchange.requestBodyUnknown) {
+      history.push(exchange);
+      continue;
+    }
     for (const rule of rules) {
       if (!rule.appliesTo(exchange)) continue;
       for (const j of rule.judge(exchange, { history }))

@@ -9,7 +9,6 @@ import { readRunRecord, runRecordDir } from '../../lib/client/run-record.ts';
 import { recordJudgement } from '../../lib/judge/judgement.ts';
 import { readRunEnv } from '../../lib/profile/run-env.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
-import { allRules } from '../../lib/rules/registry.ts';
 import { callersOf, exchangeOfRecord } from '../../lib/run-judge/exchanges.ts';
 import {
   judgeRun,
@@ -18,6 +17,7 @@ import {
   ruleName,
   sentByTest,
 } from '../../lib/run-judge/judge.ts';
+import { runRules } from '../../lib/run-judge/rules.ts';
 import { brokenNow, describeBroken } from '../../lib/run-judge/shown.ts';
 
 // The run's judge (issue 45): the teardown of the run's first project, so Playwright runs it once every
@@ -48,7 +48,7 @@ test.describe('every answer of the run, judged by the registry (lib/rules)', () 
     );
   });
 
-  for (const rule of allRules())
+  for (const rule of runRules())
     test(
       `holds ${ruleName(rule)} wherever it applies (${rule.requirements.join(', ')})`,
       verifies([...rule.requirements], '@readonly'),
