@@ -43,10 +43,33 @@ const conformanceWorkers = {
   workers: Math.max(1, Math.floor(Math.min(runWorkers, startMock ? perCore.workers : runWorkers) / 2)),
 };
 const conformanceProjects = [
+  // The run's first project; its teardown, the run's judge, runs once every conformance test is done
+  // (Playwright adds both to a run of contract or properties): every exchange judged by every rule.
+  { name: 'start', testDir: 'tests/judge', testMatch: /start\.spec\.ts$/, teardown: 'judge', workers: 1 },
   // A file's tests in one job: each job is a round trip to the runner, and its many short tests made them a fifth of the run.
-  { name: 'contract', testDir: 'tests/contract', fullyParallel: false, ...conformanceWorkers },
+  {
+    name: 'contract',
+    testDir: 'tests/contract',
+    fullyParallel: false,
+    dependencies: ['start'],
+    ...conformanceWorkers,
+  },
   // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
-  { name: 'properties', testDir: 'tests/properties', timeout: 120_000, ...conformanceWorkers },
+  {
+    name: 'properties',
+    testDir: 'tests/properties',
+    timeout: 120_000,
+    dependencies: ['start'],
+    ...conformanceWorkers,
+  },
+  // One worker judges the run's record once for all its tests (the file's tests in order).
+  {
+    name: 'judge',
+    testDir: 'tests/judge',
+    testMatch: /run\.spec\.ts$/,
+    fullyParallel: false,
+    timeout: 120_000,
+  },
 ];
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },

@@ -5,6 +5,7 @@ import type { FullConfig } from '@playwright/test';
 import { presenceDir } from '../lib/checks/presence.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
+import { setRunPart } from '../lib/client/run-record.ts';
 import {
   discover,
   discoveryFile,
@@ -88,6 +89,7 @@ function removeLastVerdict(reportsDir: string): void {
 
 /** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */
 async function discoverOnce(target: ProfileInput, reportsDir: string): Promise<void> {
+  setRunPart('discovery');
   const result = await discover(target);
   writeDiscovery(result, discoveryFile(reportsDir));
   const counts = { given: 0, discovered: 0, 'not found': 0, 'read failed': 0 };

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { test } from '@playwright/test';
 import { runFindings } from '../checks/findings.ts';
@@ -13,6 +14,7 @@ import type { TargetProfile } from '../profile/types.ts';
 import { attachExchange, clip, type ExchangeEvidence } from './evidence.ts';
 import type { Pace } from './pacer.ts';
 import { RunOutOfWaiting, TargetRateLimited, type Wait } from './rate-limit.ts';
+import { setRunPart } from './run-record.ts';
 import { callTarget, type TargetCall, type TargetCallHooks } from './target-call.ts';
 import { exchangeOf, type Incoming, TargetMisbehaviour } from './transport.ts';
 import type { ApiResponse, Caller, CallOptions, OperationId, TypedResponse } from './types.ts';
@@ -21,7 +23,12 @@ import type { ApiResponse, Caller, CallOptions, OperationId, TypedResponse } fro
  * The named checks' judgements of one answer: each field requirement of the places a 2xx carries (or
  * the error shape of an error) held, unless a violation of it was found (broken) or the baseline knows it.
  */
-function judgeAnswer(operationId: string, status: number, body: unknown, findings: JudgedFinding[]): void {
+export function judgeAnswer(
+  operationId: string,
+  status: number,
+  body: unknown,
+  findings: JudgedFinding[],
+): void {
   const instance = `${operationId} ${status}`;
   const ids =
     status >= 400
@@ -121,10 +128,12 @@ export async function callTargetInTest(
   redact: (text: string) => string,
   hooks: TargetCallHooks = {},
 ): Promise<Incoming> {
+  const info = test.info();
+  setRunPart(`${info.project.name} › ${basename(info.file)} › ${info.titlePath.slice(1).join(' › ')}`);
   try {
     return await callTarget(call, hooks);
   } catch (error) {
-    const { testId } = test.info();
+    const { testId } = info;
     if (error instanceof TargetRateLimited && error.endedWaiting) endedWaiting = { testId, error };
     // The test that ended the run's waiting fails, even when a property calls again while shrinking.
     if (error instanceof RunOutOfWaiting && endedWaiting?.testId === testId) throw endedWaiting.error;

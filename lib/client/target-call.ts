@@ -4,6 +4,7 @@ import { type Wait, waitBeforeRetry } from './rate-limit.ts';
 import { keepAnswer, reusedAnswer } from './read-cache.ts';
 import { noteExchange } from './recorder.ts';
 import { countAnswered, countSent, recordLine } from './run-ledger.ts';
+import { recordRunExchange } from './run-record.ts';
 import { type ExchangeHooks, exchange, type Incoming, type Outgoing } from './transport.ts';
 
 /**
@@ -46,6 +47,7 @@ export async function callTarget(call: TargetCall, hooks: TargetCallHooks = {}):
     return reused;
   }
   const answer = await sendTarget(call, hooks);
+  recordRunExchange(call.out, answer);
   if (call.reuse) keepAnswer(call.out, answer);
   return answer;
 }

@@ -26,7 +26,8 @@ export function searchFiltersOf(url: URL): { filters: SearchFilters; callerId: n
     filters: {
       role,
       statuses: values('order.status'),
-      tag: query.get('tags') ?? undefined,
+      // Several tags: whether an order must carry all or any is not said (ORD-SEARCH-TAGS-SEVERAL, a gap).
+      tag: values('tags')?.length === 1 ? values('tags')?.[0] : undefined,
       tagsNot: values('tags.not'),
       sort: sort === 'date_asc' || sort === 'date_desc' ? sort : undefined,
     },
