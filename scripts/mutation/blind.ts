@@ -66,6 +66,8 @@ function commitOf(): string {
 export async function runBlindBatch(batch: string, label: string, width: number): Promise<BlindReport> {
   const faults = BLIND_BATCHES[batch];
   if (!faults) throw new Error(`unknown batch ${batch}; known: ${Object.keys(BLIND_BATCHES).join(', ')}`);
+  // As the judge's after-fix figure is taken: the run's judge on in every nested run.
+  process.env.CONFORMANCE_JUDGE = '1';
   const profiles = suiteProfiles().filter((p) => PROFILES.includes(p.id));
   const baselines = await pMap(profiles, async (p) => ({ profile: p, ...(await runWithShadow(p, [], 0)) }), {
     concurrency: width,

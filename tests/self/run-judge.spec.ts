@@ -22,7 +22,7 @@ async function judgeOnlyRun(faults: string) {
   const port = await freePort();
   const mock = await startMock(port, [], { env: { MOCK_FAULTS: faults } });
   try {
-    return runSuite(mock.baseURL, smallProfile(mock.baseURL), JUDGE_ONLY);
+    return runSuite(mock.baseURL, smallProfile(mock.baseURL), JUDGE_ONLY, { CONFORMANCE_JUDGE: '1' });
   } finally {
     mock.stop();
   }

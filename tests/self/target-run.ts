@@ -54,7 +54,12 @@ export interface SuiteRun {
 }
 
 /** The suite, in its own process and report folder, against a target started apart (BASE_URL + TARGET). */
-export function runSuite(baseURL: string, profile: string, args: string[]): SuiteRun {
+export function runSuite(
+  baseURL: string,
+  profile: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): SuiteRun {
   const dir = mkdtempSync(join(tmpdir(), 'target-run-'));
   const env = {
     CI: '1',
@@ -64,6 +69,7 @@ export function runSuite(baseURL: string, profile: string, args: string[]): Suit
     REPORTS_DIR: dir,
     LEAN_REPORTS: '1',
     MOCK_BASE_URL: undefined,
+    ...extraEnv,
   };
   const run = runCommand('npx', ['playwright', 'test', ...args], { env });
   const { tests } = readResults(join(dir, 'results.json'));
