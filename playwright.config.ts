@@ -66,7 +66,7 @@ const conformanceProjects = [
     name: 'contract',
     testDir: 'tests/contract',
     fullyParallel: false,
-    dependencies: ['start'],
+    ...startFirst,
     ...conformanceWorkers,
   },
   // A property walks or draws many requests: against a slow target (latency, Retry-After waits) 30 s is too short.
@@ -74,16 +74,8 @@ const conformanceProjects = [
     name: 'properties',
     testDir: 'tests/properties',
     timeout: 120_000,
-    dependencies: ['start'],
+    ...startFirst,
     ...conformanceWorkers,
-  },
-  // One worker judges the run's record once for all its tests (the file's tests in order).
-  {
-    name: 'judge',
-    testDir: 'tests/judge',
-    testMatch: /run\.spec\.ts$/,
-    fullyParallel: false,
-    timeout: 120_000,
   },
 ];
 const projectTests = [
