@@ -42,9 +42,8 @@ const runWorkers = process.env.WORKERS ? Number(process.env.WORKERS) : startMock
 const conformanceWorkers = {
   workers: Math.max(1, Math.floor(Math.min(runWorkers, startMock ? perCore.workers : runWorkers) / 2)),
 };
-// The run's judge (tests/judge) joins the conformance projects when CONFORMANCE_JUDGE=1 (opt-in until it
-// is proven free of false alarms on every shape the soak draws: seed 101 still meets one).
-const judgeRun = process.env.CONFORMANCE_JUDGE === '1';
+// The run's judge (tests/judge) joins the conformance projects unless CONFORMANCE_JUDGE=0.
+const judgeRun = process.env.CONFORMANCE_JUDGE !== '0';
 const judgeProjects = [
   // The run's first project; its teardown, the run's judge, runs once every conformance test is done
   // (Playwright adds both to a run of contract or properties): every exchange judged by every rule.

@@ -37,8 +37,12 @@ export const CATEGORY_PATH_RULE: Rule = {
     const instance = `category ${String(child.id)}`;
     if (!Array.isArray(path))
       return [notJudged('CAT-PATH-EXTENDS', instance, 'the read leaves path_from_root out')];
-    const parentId =
-      path.length >= 2 && isObject(path[path.length - 2]) ? path[path.length - 2]?.id : undefined;
+    // Whether the path ends with the category itself is not stated (CAT-PATH-SELF, a gap): its parent is
+    // the entry before itself, or its last entry.
+    const last = path[path.length - 1];
+    const endsWithSelf = isObject(last) && last.id === child.id;
+    const above = path[path.length - (endsWithSelf ? 2 : 1)];
+    const parentId = isObject(above) ? above.id : undefined;
     // A root has no parent; a parent the run did not read before holds no instance of the rule.
     const parent = parentId === undefined ? undefined : earlierRead(history, parentId);
     return parent ? [pathExtendsJudgement(parent, child)] : [];

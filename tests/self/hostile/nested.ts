@@ -129,19 +129,24 @@ interface JsonStep {
 }
 interface JsonSpec {
   title: string;
-  tests: { results: JsonResult[] }[];
+  tests: { projectName?: string; results: JsonResult[] }[];
 }
+
+/** The run's own projects (tests/judge): its first project and its judge, beside the slice a test asked for. */
+const RUN_PROJECTS = new Set(['start', 'judge']);
 interface JsonSuite {
   specs?: JsonSpec[];
   suites?: JsonSuite[];
 }
 
-/** Every test of a Playwright JSON report with its last result. */
+/** Every test of a Playwright JSON report with its last result, the run's own projects' left out. */
 export function resultsOf(path: string): { title: string; result: JsonResult }[] {
   const report = JSON.parse(readFileSync(path, 'utf8')) as { suites: JsonSuite[] };
   const walk = (suite: JsonSuite): { title: string; result: JsonResult }[] => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.map((test) => ({ title: spec.title, result: test.results.at(-1) as JsonResult })),
+      spec.tests
+        .filter((test) => !RUN_PROJECTS.has(test.projectName ?? ''))
+        .map((test) => ({ title: spec.title, result: test.results.at(-1) as JsonResult })),
     ),
     ...(suite.suites ?? []).flatMap(walk),
   ];
