@@ -66,9 +66,12 @@ function withoutToken(out: Outgoing): { url: string; headers: Record<string, str
   return { url: url.href, headers };
 }
 
+/** Larger request bodies (an upload's bytes) are not kept: the rules read a request's JSON, not its files. */
+const MAX_RECORDED_REQUEST = 64 * 1024;
+
 function bodyText(body: Outgoing['body']): string | undefined {
-  if (typeof body === 'string') return body;
-  if (Buffer.isBuffer(body)) return body.toString('utf8');
+  if (typeof body === 'string' && body.length <= MAX_RECORDED_REQUEST) return body;
+  if (Buffer.isBuffer(body) && body.length <= MAX_RECORDED_REQUEST) return body.toString('utf8');
   return undefined;
 }
 

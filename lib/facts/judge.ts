@@ -32,6 +32,8 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T/;
 function normal(value: unknown): string {
   if (Array.isArray(value)) return JSON.stringify(value.map(normal));
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return JSON.stringify(Number(value));
+  // One name however its accents are composed (NFC or NFD).
+  if (typeof value === 'string' && !TIMESTAMP.test(value)) return JSON.stringify(value.normalize('NFC'));
   if (typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(instantOf(value)))
     return `instant ${instantOf(value)}`;
   return JSON.stringify(value);

@@ -37,10 +37,25 @@ function packBuyer(order: Json, place: string): Fact[] {
   return factsOf('pack', { buyer }, ['buyer'], place, `${pack} seller ${seller}`);
 }
 
+/** What the buyer bought, line by line: one title, quantity and price however the order is read. */
+const LINE_FIELDS = ['item.title', 'quantity', 'unit_price', 'currency_id'];
+
+function lines(order: Json, place: string): Fact[] {
+  const orderId = idOf(order.id);
+  if (orderId === undefined) return [];
+  return list(order.order_items).flatMap((line) => {
+    const itemId = isObject(line.item) ? idOf(line.item.id) : undefined;
+    return itemId === undefined
+      ? []
+      : factsOf('order', line, LINE_FIELDS, place, `${orderId} item ${itemId}`);
+  });
+}
+
 function order(object: Json, place: string): Fact[] {
   return [
     ...factsOf('order', object, ORDER_FIELDS, place),
     ...itemIds(object, place),
+    ...lines(object, place),
     ...packBuyer(object, place),
   ];
 }

@@ -1,4 +1,4 @@
-import { type Fact, factsOf, type Json, list } from './fact.ts';
+import { type Fact, factsOf, isObject, type Json, list } from './fact.ts';
 
 const NAMED = ['name'];
 const COUNTED = ['name', 'total_items_in_this_category'];
@@ -15,7 +15,24 @@ function location(body: Json, children: string, place: string): Fact[] {
 const single = (read: (body: Json) => Fact[]) => (body: Json | Json[]) =>
   Array.isArray(body) ? [] : read(body);
 
+/** The ids an item search result carries beside names (address city_id and city_name…): the location's own name. */
+function itemPlaces(result: Json): Fact[] {
+  const place = 'GET /sites/{site_id}/search results[]';
+  const address = isObject(result.address) ? result.address : {};
+  const named = (id: unknown, name: unknown, where: string) =>
+    factsOf('location', { id, name }, NAMED, `${place} ${where}`);
+  const seller = isObject(result.seller_address) ? result.seller_address : {};
+  return [
+    ...named(address.city_id, address.city_name, 'address.city'),
+    ...named(address.state_id, address.state_name, 'address.state'),
+    ...['city', 'state', 'country'].flatMap((level) =>
+      factsOf('location', seller[level], NAMED, `${place} seller_address.${level}`),
+    ),
+  ];
+}
+
 export const PLACE_EXTRACTORS: Record<string, (body: Json | Json[]) => Fact[]> = {
+  searchSiteItems: single((body) => list(body.results).flatMap(itemPlaces)),
   getCategory: single((body) => [
     ...factsOf('category', body, COUNTED, 'GET /categories/{id}'),
     ...list(body.children_categories).flatMap((c) =>
