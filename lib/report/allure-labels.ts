@@ -63,7 +63,8 @@ export function labelAllureResults(
     const result = JSON.parse(readFileSync(path, 'utf8')) as AllureResult;
     const project = result.parameters?.find((p) => p.name === 'Project')?.value;
     const test = byName.get(`${project} ${result.fullName}`);
-    if (!test) continue;
+    // A judgement group after the run keeps the labels alignAllureResults gave it.
+    if (!test || test.afterRun) continue;
     const labels = (result.labels ?? []).filter((l) => l.name !== 'feature' && l.name !== 'story');
     labels.push({ name: 'feature', value: resourceOf(test, areas) });
     labels.push({ name: 'story', value: endpointOf(test, endpoints) });
