@@ -79,6 +79,18 @@ test.describe
       expect(stats.expected + stats.unexpected + stats.skipped + stats.flaky).toBe(numbers.tests.total);
     });
 
+    test('discovery says each of its steps as it starts (stderr), before its closing line', () => {
+      const steps = [...output.matchAll(/^discovering (.+) \((\d+) requests, [\d.]+ s\)$/gm)].map(
+        (m) => m[1],
+      );
+      expect(steps).toEqual([
+        'the data remembered from the last run',
+        'orders by status, tag and date',
+        'conversations, fiscal documents and the catalog',
+        'a partial order',
+      ]);
+    });
+
     test("the console's closing line, Playwright's own line and count-results agree with verdict.json", () => {
       const line = closing(output);
       expect(line).toEqual({
