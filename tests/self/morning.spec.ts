@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { projectRoot } from '../../lib/checks/spec.ts';
 import { JUDGEMENTS_ATTACHMENT } from '../../lib/judge/judgement.ts';
 import type { RunHistory } from '../../lib/memory/history.ts';
 import { runCommand, runCommandAsync } from '../../lib/process/launch.ts';
@@ -232,3 +233,18 @@ test.describe
       });
     });
   });
+
+test('the README a newcomer reads: under 200 lines, the Power section with its blind markers, every linked page there', () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  expect(readme.split('\n').length).toBeLessThan(200);
+  const power = readme.slice(readme.indexOf('## Power'));
+  expect(power).toMatch(/^<!-- blind:start -->$/m);
+  expect(power).toMatch(/^<!-- blind:end -->$/m);
+  expect(power).toContain('(docs/power.md)');
+  // The mutation run writes its read-only section into docs/power.md (scripts/mutation.ts writeReadme).
+  const powerPage = readFileSync(join(projectRoot, 'docs', 'power.md'), 'utf8');
+  expect(powerPage).toContain('<!-- mutation-readonly:start -->');
+  expect(powerPage).toContain('<!-- mutation-readonly:end -->');
+  for (const [, link] of readme.matchAll(/\]\((docs\/[^)]+\.md)\)/g))
+    expect(existsSync(join(projectRoot, link ?? '')), link).toBe(true);
+});
