@@ -3,6 +3,11 @@ import { defineConfig } from 'allure';
 
 export default defineConfig({
   name: 'Marketplace Commerce API conformance',
+  // Each run's results are added to a history file, so the report shows each test's last runs (Allure 3's
+  // history). scripts/build-reports.ts puts it beside the target's memory (ALLURE_HISTORY_PATH), which CI
+  // keeps between nights; without a memory, in the reports folder.
+  historyPath: process.env.ALLURE_HISTORY_PATH ?? './reports/allure-history.jsonl',
+  historyLimit: 30,
   plugins: {
     awesome: {
       options: {

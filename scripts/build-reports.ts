@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { loadRequirements } from '../lib/catalog/requirements.ts';
 import { runBaselineTarget } from '../lib/checks/baseline.ts';
 import { loadSpec } from '../lib/checks/spec.ts';
@@ -8,11 +8,12 @@ import { mustRun, runCommandAsync } from '../lib/process/launch.ts';
 import { ProfileError, shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
-import { labelAllureResults } from '../lib/report/allure-labels.ts';
+import { alignAllureResults, labelAllureResults } from '../lib/report/allure-labels.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
 import type { ReplayTarget } from '../lib/report/failures-section.ts';
 import { renderIndex } from '../lib/report/index-page.ts';
+import { alignJunit } from '../lib/report/junit.ts';
 import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
 import { buildTraceability, renderTraceability } from '../lib/report/traceability.ts';
@@ -67,18 +68,16 @@ function withoutAnalytics(html: string): string {
  * The Allure report, its results grouped by resource (feature) and endpoint (story) first. Generated in
  * a process of its own while this one writes the other pages (a few CPU-seconds each, on two cores).
  */
-async function generateAllure(label: (resultsDir: string) => number): Promise<boolean> {
+async function generateAllure(label: (resultsDir: string) => number, historyPath: string): Promise<boolean> {
   const results = join(outDir, 'allure-results');
   if (!existsSync(results)) return false;
   try {
     label(results);
-    const generated = await runCommandAsync('npx', [
-      'allure',
-      'generate',
-      results,
-      '--output',
-      join(outDir, 'allure'),
-    ]);
+    const generated = await runCommandAsync(
+      'npx',
+      ['allure', 'generate', results, '--output', join(outDir, 'allure')],
+      { env: { ALLURE_HISTORY_PATH: historyPath } },
+    );
     if (generated.status !== 0)
       throw new Error(
         `allure generate exited with ${generated.status ?? generated.signal}: ${generated.stderr.trim().slice(-600)}`,
@@ -91,6 +90,13 @@ async function generateAllure(label: (resultsDir: string) => number): Promise<bo
     console.error(`allure report not generated: ${(error as Error).message.split('\n')[0]}`);
     return false;
   }
+}
+
+/** Allure's history (allurerc.mjs historyPath): beside the target's memory, which CI keeps between nights. */
+function allureHistoryPath(memory: string | undefined): string {
+  return memory
+    ? join(dirname(memory), `${basename(memory, '.json')}.allure-history.jsonl`)
+    : join(outDir, 'allure-history.jsonl');
 }
 
 /** What a replay line passes to reach this run's target: the profile, and its base URL unless secret or the mock's own. */
@@ -119,9 +125,14 @@ async function main(): Promise<void> {
     ? { name: metadata.target, baseURL: metadata.baseURL ?? 'unknown' }
     : targetShown(loaded);
   const requirements = loadRequirements();
-  const allureGenerated = generateAllure((dir) =>
-    labelAllureResults(dir, tests, requirements, spec.operations),
-  );
+  const numbers = judged.verdict.numbers;
+  const errors = judged.verdict.errorsOutsideTests ?? [];
+  // The run's numbers (lib/report/verdict/numbers.ts) in JUnit and Allure too: not run, each failure once.
+  if (numbers) alignJunit(join(outDir, 'junit.xml'), tests, errors, numbers);
+  const allureGenerated = generateAllure((dir) => {
+    alignAllureResults(dir, tests, Date.parse(stats.startTime) || Date.now());
+    return labelAllureResults(dir, tests, requirements, spec.operations);
+  }, allureHistoryPath(judged.comparison.memory));
   const trace = buildTraceability(
     requirements,
     tests,
@@ -193,6 +204,7 @@ async function main(): Promise<void> {
     verdict: judged.verdict,
     discovery: discoveryShown(loaded),
     coverageDrop: coverageDropSection(judged.comparison),
+    trend: judged.comparison.trend,
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

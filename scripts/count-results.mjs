@@ -1,22 +1,30 @@
 // Prints "N passed, N failed[, N skipped]" from Playwright's JSON report; exits 1 on any failure or no test.
-// An error outside any test (a global setup that found the target silent) counts as a failure.
-import { readFileSync } from 'node:fs';
+// The numbers are the run's (lib/report/verdict/numbers.ts, as the verdict and the reports count them):
+// a test an interrupted run never ran is "not run" (a line before), never skipped; an error outside any
+// test (a global setup that found the target silent) and a judgement after the run count as failures.
+import { existsSync } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 
 const file = process.argv[2] ?? 'reports/results.json';
-let report;
-try {
-  report = JSON.parse(readFileSync(file, 'utf8'));
-} catch (error) {
+const fail = (why) => {
   console.log('0 passed, 1 failed');
-  console.error(`no Playwright JSON report at ${file}: ${error.message}`);
+  console.error(`no Playwright JSON report at ${file}: ${why}`);
   process.exit(1);
+};
+if (!existsSync(file)) fail('no such file');
+const { readResults } = await tsImport('../lib/report/verdict/results.ts', import.meta.url);
+const { closingLine, numbersNotes, runNumbers } = await tsImport(
+  '../lib/report/verdict/numbers.ts',
+  import.meta.url,
+);
+let read;
+try {
+  read = readResults(file);
+} catch (error) {
+  fail(error.message);
 }
-const { stats } = report;
-const errors = report.errors ?? [];
-for (const error of errors)
-  console.error(`error outside the tests: ${String(error.message ?? '').split('\n')[0]}`);
-const passed = stats.expected + stats.flaky;
-const failed = stats.unexpected + errors.length;
-const skipped = stats.skipped;
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+for (const error of read.errors) console.error(`error outside the tests: ${error}`);
+const numbers = runNumbers(read.tests, read.errors);
+for (const note of numbersNotes(numbers)) console.log(note);
+console.log(closingLine(numbers));
+process.exit(numbers.failures.total > 0 || numbers.tests.passed === 0 ? 1 : 0);

@@ -90,7 +90,11 @@ function removeLastVerdict(reportsDir: string): void {
 /** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */
 async function discoverOnce(target: ProfileInput, reportsDir: string): Promise<void> {
   setRunPart('discovery');
-  const result = await discover(target);
+  // One short line per step on stderr, so a reader sees it work (discovery may read for a minute).
+  const result = await discover(target, {
+    onStep: (step, requests, ms) =>
+      console.error(`discovering ${step} (${requests} requests, ${(ms / 1000).toFixed(1)} s)`),
+  });
   writeDiscovery(result, discoveryFile(reportsDir));
   const counts = { given: 0, discovered: 0, 'not found': 0, 'read failed': 0 };
   for (const need of resolveProfile(target, result).needs) counts[need.state] += 1;

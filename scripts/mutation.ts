@@ -67,7 +67,8 @@ function describe(name: string, outcome: ProfileOutcome): string {
 }
 
 function writeReadme(report: MutationReport): void {
-  const path = join(projectRoot, 'README.md');
+  // The section lives in docs/power.md (the README links to it and keeps the blind markers only).
+  const path = join(projectRoot, 'docs', 'power.md');
   const readme = readFileSync(path, 'utf8');
   const section = `${README_START}\n${renderReadmeSection(report)}${README_END}`;
   const start = readme.indexOf(README_START);
@@ -75,7 +76,7 @@ function writeReadme(report: MutationReport): void {
   const next =
     start >= 0 && end > start
       ? `${readme.slice(0, start)}${section}${readme.slice(end + README_END.length)}`
-      : readme.replace('\n## Project layout', `\n${section}\n\n## Project layout`);
+      : `${readme.trimEnd()}\n\n${section}\n`;
   writeFileSync(path, next);
 }
 

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { candidateKeys, keyOf, runBaselineTarget, writeBaseline } from '../lib/checks/baseline.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
+import { writeNight } from '../lib/memory/history.ts';
 import { readRunEnv } from '../lib/profile/run-env.ts';
 import { baselineFrom, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
 import { judgeRun, writeVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { describeComparison, rememberRun } from '../lib/report/verdict/memory.ts';
+import { closingLine, numbersNotes } from '../lib/report/verdict/numbers.ts';
 import { budgetLines } from '../lib/report/verdict/request-budget.ts';
 import type { TestRecord } from '../lib/report/verdict/results.ts';
 
@@ -31,7 +33,7 @@ const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.le
 /** Why tests were skipped, grouped by reason, most frequent first: a skip is a rule not verified, never silent. */
 function skipReasons(tests: TestRecord[]): string[] {
   const counts = new Map<string, number>();
-  for (const test of tests.filter((t) => t.outcome === 'skipped')) {
+  for (const test of tests.filter((t) => t.outcome === 'skipped' && !t.notRun)) {
     const reason = (test.skipReason ?? 'skipped').split(/[:;(]/)[0]?.trim() || 'skipped';
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
@@ -49,12 +51,11 @@ function verdictWord(verdict: Verdict): string {
 }
 
 function print(verdict: Verdict, tests: TestRecord[]): void {
-  const { counts } = verdict;
   if (verdict.interrupted && verdict.scope)
     console.log(`interrupted: ${verdict.scope.ran} of ${verdict.scope.total} tests ran`);
-  console.log(
-    `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
-  );
+  // The run's numbers (lib/report/verdict/numbers.ts), as the index page, JUnit, Allure and verdict.json show them.
+  for (const note of numbersNotes(verdict.numbers)) console.log(note);
+  console.log(closingLine(verdict.numbers));
   const skips = skipReasons(tests);
   if (skips.length > 0) console.log(`skipped, by reason:\n${skips.join('\n')}`);
   const sections: [string, string[]][] = [
@@ -103,6 +104,11 @@ function main(): number {
     ? ['memory: not written (an interrupted run)']
     : rememberRun(profile, reports, tests, end);
   for (const line of [...describeComparison(comparison), ...remembered]) console.log(line);
+  // Tonight's figures beside the memory: the index page's trend and what changed since the last night.
+  if (judged.night) {
+    writeNight(judged.night.path, judged.night.figures, judged.night.statuses);
+    console.log(`history: night ${comparison.trend?.nights.length ?? 1} written to ${judged.night.path}`);
+  }
   const dropFails = values['fail-on-coverage-drop'] && coverageDrop.length > 0;
   if (dropFails) console.log('coverage drop: the run fails (--fail-on-coverage-drop)');
   if (!values['update-baseline']) return verdict.passed && !dropFails ? 0 : 1;

@@ -24,6 +24,8 @@ interface DiscoverOptions {
   requestsPerSecond?: number;
   /** Where the run's judgements after it are read from; default the folder of discovery.json. */
   reportsDir?: string;
+  /** Told as each step starts, with the requests sent so far and the time since discovery began (progress lines). */
+  onStep?: (step: string, requestsUsed: number, elapsedMs: number) => void;
 }
 
 const DEFAULT_LIMITS = { requestBudget: 300, timeLimitMs: 60_000 };
@@ -54,9 +56,13 @@ export async function discover(
   );
   const pool: OrderPool = new Map();
   let stoppedBy: DiscoveryResult['stoppedBy'];
+  const step = (name: string) => options.onStep?.(name, reader.used, Date.now() - started);
   try {
+    step('the data remembered from the last run');
     await offerRememberedData(reader, profile, findings);
+    step('orders by status, tag and date');
     await discoverOrders(reader, profile, findings, pool);
+    step('conversations, fiscal documents and the catalog');
     // Independent of one another once the orders are known: side by side, each read still paced.
     // All settled before going on: a part stopped by the budget or the time leaves the others to stop too.
     const parts = await Promise.allSettled([
@@ -66,6 +72,7 @@ export async function discover(
     ]);
     const stopped = parts.find((part) => part.status === 'rejected');
     if (stopped) throw stopped.reason;
+    step('a partial order');
     await findPartialOrder(reader, findings, pool);
   } catch (error) {
     if (!(error instanceof DiscoveryStopped)) throw error;

@@ -64,8 +64,60 @@ ${requirements}<div>${href ? `<a href="${esc(href)}">Evidence: the test in the P
 }
 
 /**
- * The run's failures first: each failed test with the first line of its error, the requirements it
- * cites and how they were judged, a link to its evidence and a line to replay it; new before known.
+ * A failure's cause, to group failures alike: its requirements and its message with the instance left
+ * out (ids, counts, quoted values), an HTTP status kept (`answered 404` stays apart from `answered 500`).
+ */
+export function causeOf(test: Pick<TestRecord, 'requirements' | 'error'>): string {
+  const pattern = (test.error || '(no message)')
+    .replace(/\b(answered|status|HTTP|got|received|expected) ([1-5]\d\d)\b/g, '$1 #$2')
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/(?<![#\d])\d+(\.\d+)?/g, 'N')
+    .replace(/#(\d{3})/g, '$1');
+  return `${[...test.requirements].sort().join(',')}\u0000${pattern}`;
+}
+
+function group(
+  tests: TestRecord[],
+  known: boolean,
+  rows: Map<string, TraceRow>,
+  target: ReplayTarget,
+): string {
+  const [first] = tests;
+  if (!first) return '';
+  if (tests.length === 1) return failure(first, known, rows, target);
+  const requirements = first.requirements.length
+    ? `<ul class="requirements">${first.requirements.map((id) => requirementLine(rows.get(id), id)).join('')}</ul>`
+    : '';
+  const items = tests
+    .map((t) => {
+      const href = evidenceHref(t);
+      const title = href ? `<a href="${esc(href)}">${esc(t.title)}</a>` : esc(t.title);
+      return `<li>${title} <span class="muted">[${esc(t.project)}] ${esc(t.file)}${t.line ? `:${t.line}` : ''}</span><div class="muted">${esc(t.error || '(no message)')}</div></li>`;
+    })
+    .join('');
+  const files = new Set(tests.map((t) => t.file)).size;
+  return `<li class="failure group">
+<div><b>${tests.length} failures of one cause</b>${known ? ' <span class="muted">(known: in the baseline)</span>' : ''} <span class="muted">in ${files} file${files === 1 ? '' : 's'}, first: ${esc(first.title)}</span></div>
+<div class="message">${esc(first.error || '(no message)')}</div>
+${requirements}<details><summary>The ${tests.length} tests, each with its message and its evidence</summary><ul class="grouped">${items}</ul></details>
+<pre class="replay">${esc(replayCommand(first, target))}</pre>
+</li>`;
+}
+
+/** Failed tests grouped by cause (causeOf), the largest group first; the order of first appearance otherwise. */
+function byCause(tests: TestRecord[]): TestRecord[][] {
+  const groups = new Map<string, TestRecord[]>();
+  for (const t of tests) {
+    const key = causeOf(t);
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  return [...groups.values()].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The run's failures first, grouped by cause (one card for 36 answers that were 404, not 36): each
+ * with the first line of its error, the requirements it cites and how they were judged, a link to its
+ * evidence and a line to replay it; new before known.
  */
 export function failuresSection(
   tests: TestRecord[],
@@ -78,13 +130,21 @@ export function failuresSection(
   if (failed.length === 0 && outside.length === 0) return '';
   const fresh = new Set(verdict.fresh.flatMap((d) => d.tests));
   const isKnown = (t: TestRecord) => !fresh.has(t.title);
-  const ordered = [...failed.filter((t) => !isKnown(t)), ...failed.filter(isKnown)];
   const outsideItems = outside.map(
     (message) =>
       `<li class="failure"><div><b>Outside any test</b> (global setup)</div><div class="message">${esc(message)}</div></li>`,
   );
   const rows = new Map(trace.rows.map((r) => [r.id, r]));
-  const items = [...outsideItems, ...ordered.map((t) => failure(t, isKnown(t), rows, target))];
-  return `<h2 class="failed">Failures (${failed.length + outside.length})</h2>
-<ol class="failures">${items.join('\n')}</ol>`;
+  const groups = [
+    ...byCause(failed.filter((t) => !isKnown(t))).map((g) => group(g, false, rows, target)),
+    ...byCause(failed.filter(isKnown)).map((g) => group(g, true, rows, target)),
+  ];
+  const total = failed.length + outside.length;
+  const causes = groups.length + outside.length;
+  const heading =
+    causes === total
+      ? `Failures (${total})`
+      : `Failures (${total}, of ${causes} cause${causes === 1 ? '' : 's'})`;
+  return `<h2 class="failed">${heading}</h2>
+<ol class="failures">${[...outsideItems, ...groups].join('\n')}</ol>`;
 }

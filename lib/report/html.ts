@@ -47,6 +47,11 @@ ul.requirements{margin:4px 0}
 .omissions th:nth-child(1){width:22%}.omissions th:nth-child(2){width:6%}
 .trace th:nth-child(1){width:15%}.trace th:nth-child(2){width:34%}.trace th:nth-child(3){width:26%}
 details summary{cursor:pointer}
+details.family,details.first-family{background:#fff;border:1px solid #dde1e8;border-radius:6px;margin:0 0 6px;padding:2px 10px}
+details.family>summary,details.first-family>summary{padding:6px 0}
+details.family table,details.first-family table{border:0;margin:0 0 8px}
+ul.grouped{margin:6px 0}ul.grouped li{margin:0 0 4px}
+svg.trend{display:block;margin:8px 0}ul.changes li{margin:0 0 4px}
 .filters{position:sticky;top:0;z-index:1;background:#f6f7f9;padding:6px 0;display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:12px 0}
 .filters input{flex:1;min-width:240px}
 .filters input,.filters select{font:inherit;padding:4px 6px}

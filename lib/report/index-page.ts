@@ -1,10 +1,13 @@
+import type { Trend } from '../memory/history.ts';
 import { coveragePicture, verdictLine } from './coverage-picture.ts';
 import { failedRequirements, failuresSection, type ReplayTarget } from './failures-section.ts';
 import { findingsSection } from './findings-section.ts';
 import { esc, page } from './html.ts';
 import { budgetSection } from './request-budget-section.ts';
 import type { Traceability } from './traceability.ts';
+import { trendSection } from './trend-section.ts';
 import type { Verdict } from './verdict/classify.ts';
+import { requirementNumbers, runNumbers } from './verdict/numbers.ts';
 import type { RunStats, TestRecord } from './verdict/results.ts';
 
 interface RunInfo {
@@ -27,34 +30,54 @@ interface RunInfo {
   discovery: string;
   /** The comparison with the target's memory (coverage drop), already rendered; empty without memory. */
   coverageDrop?: string;
+  /** The target's last nights (its history beside the memory) and what changed since the last one. */
+  trend?: Trend;
 }
 
 export function renderIndex(run: RunInfo): string {
   // The judged run's one line (interrupted, unreachable, or the verdict with its coverage), as the console says it.
   const verdict = run.verdict.summary ?? (run.verdict.passed ? 'conforms' : 'does not conform');
   const known = run.verdict.known.length;
-  const r = run.trace.summary.requirements;
   const failed = failedRequirements(run.trace, run.tests);
   const cited = failed.citedByFailure.length;
-  const failedWords = `${failed.broken.length} failed${cited ? ` (and ${cited} cited by a failing test)` : ''}`;
+  const failedWords = `${failed.broken.length + cited} failed${cited ? ` (${cited} of them cited by a failing test)` : ''}`;
   const held = run.trace.rows.reduce(
     (sum, row) => sum + (row.status === 'verified' ? row.judged.held : 0),
     0,
   );
+  // The run's numbers (lib/report/verdict/numbers.ts): the console's closing line, JUnit, Allure and verdict.json say the same.
+  const n = run.verdict.numbers ?? runNumbers(run.tests, run.verdict.errorsOutsideTests, run.trace);
+  const req = n.requirements ?? requirementNumbers(run.trace);
+  const f = n.failures;
+  const failureNote =
+    f.total === f.tests
+      ? undefined
+      : [
+          `${f.tests} tests`,
+          ...(f.judgements ? [`${f.judgements} after the run`] : []),
+          ...(f.outside ? [`${f.outside} outside the tests`] : []),
+        ].join(' + ');
   const figures: [string, string | number, string?][] = [
-    // The verdict's counts (lib/report/verdict/judge-run.ts), the same the verdict command prints.
-    ['passed', run.verdict.counts.passed],
-    ['failed', run.verdict.counts.failed],
-    ['skipped', run.verdict.counts.skipped],
+    ['tests ran', `${n.tests.ran} / ${n.tests.total}`],
+    ['passed', n.tests.passed],
+    ['failed', f.total, failureNote],
+    ['skipped', n.tests.skipped],
+    ...(n.tests.notRun
+      ? [['not run', n.tests.notRun, 'the run stopped before them'] as [string, number, string]]
+      : []),
     ['new deviations', run.verdict.fresh.length],
     ['known deviations', known],
     ['omissions reported', run.verdict.reported.length],
-    ['requirements verified', `${r.verified} / ${r.total}`, `held on ${held} instances`],
-    ['requirements failed', failed.broken.length, cited ? `+${cited} cited by a failing test` : undefined],
-    ['not judged', r['not judged']],
-    ['not verified (no data)', r['not verified']],
-    ['mock-only', r['mock-only']],
-    ['read-only target', r['read-only']],
+    ['requirements verified', `${req.verified} / ${req.total}`, `held on ${held} instances`],
+    [
+      'requirements failed',
+      req.failed,
+      cited ? `${failed.broken.length} broken + ${cited} cited by a failing test` : undefined,
+    ],
+    ['not judged', req.notJudged],
+    ['not verified (no data)', req.notVerified],
+    ['mock-only', req.mockOnly],
+    ['read-only target', req.readOnly],
     [
       'operations covered',
       `${run.trace.summary.operations.verified} / ${run.trace.summary.operations.total}`,
@@ -74,6 +97,7 @@ export function renderIndex(run: RunInfo): string {
 ${run.rateLimit ? `<p><b>${esc(run.rateLimit)}</b></p>\n` : ''}<p><b>${esc(verdictLine(run.trace, failedWords))}</b></p>
 ${failuresSection(run.tests, run.verdict, run.trace, run.replay)}
 <div class="cards">${cards}</div>
+${trendSection(run.trend)}
 ${findingsSection(run.verdict, true)}
 ${budgetSection(run.verdict.requests)}
 ${run.coverageDrop ?? ''}

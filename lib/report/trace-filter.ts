@@ -3,7 +3,7 @@ import { REQUIREMENT_STATUSES } from '../judge/statuses.ts';
 import { esc } from './html.ts';
 
 /**
- * Shows only the rows of the matrix that match the status, the resource and the text chosen; the
+ * Shows only the rows of the matrix (every family collapsed in its <details>) that match the status, the resource and the text chosen; the
  * choice starts from the page's query (`traceability.html?status=failed`), so other pages can link to it.
  */
 const SCRIPT = `(() => {
@@ -27,9 +27,28 @@ const SCRIPT = `(() => {
       if (keep) count += 1;
     }
     shown.textContent = count + ' of ' + rows.length + ' requirements shown';
+    // Families are collapsed until a filter is chosen: then every family with a match opens, the others hide.
+    const filtering = Boolean(status.value || area.value || words);
+    for (const family of document.querySelectorAll('details.family')) {
+      const matches = family.querySelectorAll('tr[data-status]:not([hidden])').length;
+      family.hidden = filtering && matches === 0;
+      if (filtering) family.open = matches > 0;
+      else if (family.dataset.filtered) family.open = false;
+      family.dataset.filtered = filtering ? '1' : '';
+    }
+  }
+  // A link to a requirement (traceability.html#ID) opens its family.
+  function reveal() {
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const family = target && target.closest('details.family');
+    if (!family) return;
+    family.open = true;
+    target.scrollIntoView();
   }
   for (const input of [status, area, text]) input.addEventListener('input', apply);
+  window.addEventListener('hashchange', reveal);
   apply();
+  reveal();
 })();`;
 
 function options(values: [string, number][], all: string): string {

@@ -42,9 +42,46 @@ function statusCell(r: TraceRow): string {
   return `<td class="${statusClass(r.status)}">${esc(r.status)}${judged}${why}</td>`;
 }
 
-function row(r: TraceRow): string {
+function row(r: TraceRow, first = false): string {
   const about = `${r.kind}${r.half ? ` (${r.half})` : ''} · ${r.basis} · ${r.area} · ${r.operations.join(', ') || 'no operation'}`;
-  return `<tr id="${esc(r.id)}" data-status="${esc(r.status)}" data-area="${esc(r.area)}"><td><code>${esc(r.id)}</code></td><td>${esc(r.text)}<div class="muted">${esc(about)}</div></td>${statusCell(r)}<td>${testList(r.tests)}</td></tr>`;
+  // The rows opening the page repeat rows of the families below: linked to them, not filtered.
+  const attributes = first
+    ? `class="first"`
+    : `id="${esc(r.id)}" data-status="${esc(r.status)}" data-area="${esc(r.area)}"`;
+  const id = first ? `<a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a>` : `<code>${esc(r.id)}</code>`;
+  return `<tr ${attributes}><td>${id}</td><td>${esc(r.text)}<div class="muted">${esc(about)}</div></td>${statusCell(r)}<td>${testList(r.tests)}</td></tr>`;
+}
+
+const HEAD =
+  '<thead><tr><th>Requirement</th><th>Statement</th><th>Status and judgements</th><th>Tests</th></tr></thead>';
+
+/** The rows by family (requirement area), in the order of the catalog's areas. */
+function byFamily(rows: TraceRow[]): [string, TraceRow[]][] {
+  const families = new Map<string, TraceRow[]>();
+  for (const r of rows) families.set(r.area, [...(families.get(r.area) ?? []), r]);
+  return [...families].sort(([a], [b]) => a.localeCompare(b));
+}
+
+function familyCounts(rows: TraceRow[]): string {
+  return [...counted(rows.map((r) => r.status))].map(([status, n]) => `${n} ${status}`).join(', ');
+}
+
+/** What a reader looks for first: the failed and not-judged requirements, by family, open. */
+const FIRST: TraceRow['status'][] = ['failed', 'not judged'];
+
+function firstSection(rows: TraceRow[]): string {
+  const first = rows.filter((r) => FIRST.includes(r.status));
+  if (first.length === 0)
+    return '<p class="verified">No requirement failed and none went unjudged in this run.</p>';
+  const ordered = [...first].sort((a, b) => FIRST.indexOf(a.status) - FIRST.indexOf(b.status));
+  const families = byFamily(ordered)
+    .map(
+      ([area, list]) =>
+        `<details class="first-family" open><summary><b>${esc(area)}</b>: ${esc(familyCounts(list))}</summary><table class="trace">${HEAD}<tbody>${list.map((r) => row(r, true)).join('\n')}</tbody></table></details>`,
+    )
+    .join('\n');
+  const failed = first.filter((r) => r.status === 'failed').length;
+  return `<h2 class="failed">Failed (${failed}) and not judged (${first.length - failed}), by family</h2>\n${families}`;
 }
 
 export function renderTraceability(trace: Traceability, heading: string, extra = ''): string {
@@ -69,10 +106,17 @@ export function renderTraceability(trace: Traceability, heading: string, extra =
     card('uncovered', String(s.requirements.uncovered)),
     card('untestable', String(s.requirements.untestable)),
   ].join('');
-  const body = `<h1>Traceability matrix</h1><p class="muted">${esc(heading)}</p><div class="cards">${cards}</div>
+  const families = byFamily(trace.rows)
+    .map(
+      ([area, list]) =>
+        `<details class="family" data-area="${esc(area)}"><summary><b>${esc(area)}</b> (${list.length}): ${esc(familyCounts(list))}</summary><table class="trace">${HEAD}<tbody>${list.map((r) => row(r)).join('\n')}</tbody></table></details>`,
+    )
+    .join('\n');
+  const body = `<h1>Traceability matrix</h1><p class="muted">${esc(heading)}</p>
+${firstSection(trace.rows)}
+<div class="cards">${cards}</div>
+<h2>Every requirement, by family</h2>
 ${traceFilterForm(trace.rows)}
-<table class="trace"><thead><tr><th>Requirement</th><th>Statement</th><th>Status and judgements</th><th>Tests</th></tr></thead><tbody>
-${trace.rows.map(row).join('\n')}
-</tbody></table>${extra}${TRACE_FILTER_SCRIPT}`;
+${families}${extra}${TRACE_FILTER_SCRIPT}`;
   return page('Traceability matrix', body);
 }

@@ -56,7 +56,7 @@ function judgedNight(dir: string): Pick<NightOutcome, 'failures' | 'coverageDrop
       coverageDrop?: CoverageDrop[];
     };
     return {
-      failures: (verdict.counts?.failed ?? 0) + (verdict.errorsOutsideTests?.length ?? 0),
+      failures: verdict.counts?.failed ?? 0,
       coverageDrop: (verdict.coverageDrop ?? []).map((drop) => `${drop.requirement} (${drop.data})`),
     };
   } catch {

@@ -20,6 +20,11 @@ import { runSuite } from './hostile/nested.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
 import { testRecord } from './test-record.ts';
 
+interface Label {
+  name: string;
+  value: string;
+}
+
 interface JsonAttachment {
   name: string;
   contentType: string;
@@ -227,8 +232,14 @@ test.describe
       const allure = readFileSync(join(run.dir, 'allure', 'index.html'), 'utf8');
       expect(allure).toContain('"groupBy":["feature","story"]');
       const resultsDir = join(run.dir, 'allure-results');
-      const results = readdirSync(resultsDir).filter((f) => f.endsWith('-result.json'));
+      const all = readdirSync(resultsDir).filter((f) => f.endsWith('-result.json'));
+      // The judgements after the run are results of their own (lib/report/allure-labels.ts alignAllureResults).
+      const results = all.filter((f) => !f.startsWith('conformance-'));
       expect(results).toHaveLength(1);
+      for (const file of all.filter((f) => f.startsWith('conformance-after-run-'))) {
+        const { labels } = JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as { labels: Label[] };
+        expect(labels).toContainEqual({ name: 'feature', value: 'judgements after the run' });
+      }
       for (const file of results) {
         const { labels } = JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as {
           labels: { name: string; value: string }[];

@@ -6,6 +6,7 @@ import {
   keyOf,
 } from '../../checks/baseline.ts';
 import type { JudgedFinding } from '../../checks/verdict.ts';
+import { type RunNumbers, runNumbers } from './numbers.ts';
 import type { RequestBudget } from './request-budget.ts';
 import type { TestRecord } from './results.ts';
 import type { RunCoverage, RunScope, RunState } from './scope.ts';
@@ -30,7 +31,10 @@ export interface Verdict {
   reported: Deviation[];
   /** Baseline entries not seen in this run (their test passed, or no answer showed them). */
   gone: KnownDeviation[];
+  /** The closing line's counts (numbers.ts): tests passed, failures (each once), tests skipped. */
   counts: { passed: number; failed: number; skipped: number };
+  /** The run's numbers, defined once (numbers.ts): what every page and line of the run shows. */
+  numbers: RunNumbers;
   /** Errors outside any test (a global setup that found the target silent), each counted as a failure. */
   errorsOutsideTests?: string[];
   /** What the run says of the whole target (lib/report/verdict/headline.ts); set once the run is judged whole. */
@@ -70,6 +74,11 @@ function add(
   } else into.set(id, { ...key, level, message, tests: [test] });
 }
 
+/** The closing line's counts from the run's numbers. */
+export function countsOf(n: RunNumbers): Verdict['counts'] {
+  return { passed: n.tests.passed, failed: n.failures.total, skipped: n.tests.skipped };
+}
+
 /**
  * The run's verdict: fails on deviations neither known nor merely reported omissions. A failed test
  * with a new finding failed on it; otherwise (and always while recording, when findings do not
@@ -106,19 +115,16 @@ export function classify(tests: TestRecord[], baseline: KnownDeviation[], record
     ...tests.filter((t) => t.outcome === 'failed').flatMap((t) => candidateKeys(testKey(t))),
   ]);
   const gone = baseline.filter((entry) => !seen.has(keyOf(entry)));
-  const counts = {
-    passed: tests.filter((t) => t.outcome === 'passed').length,
-    failed: tests.filter((t) => t.outcome === 'failed').length,
-    skipped: tests.filter((t) => t.outcome === 'skipped').length,
-  };
+  const numbers = runNumbers(tests);
   const fresh = [...byOutcome.new.values()];
   return {
-    passed: fresh.length === 0 && counts.passed + counts.failed > 0,
+    passed: fresh.length === 0 && numbers.tests.passed + numbers.tests.failed > 0,
     fresh,
     known: [...byOutcome.known.values()],
     reported: [...byOutcome.reported.values()],
     gone,
-    counts,
+    counts: countsOf(numbers),
+    numbers,
   };
 }
 

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { loadRequirements } from '../../catalog/requirements.ts';
 import { baselinePath, type KnownDeviation, readBaseline } from '../../checks/baseline.ts';
 import { loadSpec } from '../../checks/spec.ts';
-import { buildTraceability } from '../../judge/traceability.ts';
+import { buildTraceability, type Traceability } from '../../judge/traceability.ts';
+import { historyPath, type NightFigures, readHistory, type Trend, trendOf } from '../../memory/history.ts';
 import type { TargetProfile } from '../../profile/types.ts';
-import { classify, type Verdict } from './classify.ts';
+import { classify, countsOf, type Verdict } from './classify.ts';
 import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
+import { runNumbers } from './numbers.ts';
 import { type RunRequests, requestBudget } from './request-budget.ts';
 import { type RunMetadata, type RunStats, readResults, type TestRecord } from './results.ts';
 import type { RunScope } from './scope.ts';
@@ -22,8 +24,10 @@ interface RunJudgement {
   baselineFile: string | undefined;
   baseline: KnownDeviation[];
   verdict: Verdict;
-  comparison: MemoryComparison;
+  comparison: MemoryComparison & { trend?: Trend };
   scope: RunScope;
+  /** Tonight for the target's history (lib/memory/history.ts), when it has a memory and the run was not interrupted. */
+  night?: { path: string; figures: NightFigures; statuses: Record<string, string> };
 }
 
 /** The verdict as a whole-run statement: state, coverage and headline added to the deviations. */
@@ -34,9 +38,8 @@ function stated(
   scope: RunScope,
   name: string,
   requests: RunRequests | undefined,
+  trace: Traceability,
 ): Verdict {
-  // Requirements only: the operations' count is the index page's, which reads the spec.
-  const trace = buildTraceability(loadRequirements(), tests, []);
   const coverage = coverageOf(trace);
   const unreachable = unreachableReason(tests, errors);
   const state: RunState = scope.interrupted
@@ -47,8 +50,11 @@ function stated(
         ? 'conforms'
         : 'does not conform';
   const summary = summaryOf(state, verdict, coverage, scope, unreachable);
+  const numbers = runNumbers(tests, errors, trace);
   return {
     ...verdict,
+    counts: countsOf(numbers),
+    numbers,
     passed: state === 'conforms',
     state,
     summary,
@@ -83,24 +89,56 @@ export function judgeRun(
   if (written) return { tests, stats, metadata, baselineFile, baseline, scope, ...written };
   const classified = classify(tests, baseline, recording);
   const verdict: Verdict =
-    errors.length === 0
-      ? classified
-      : {
-          ...classified,
-          passed: false,
-          errorsOutsideTests: errors,
-          counts: { ...classified.counts, failed: classified.counts.failed + errors.length },
-        };
+    errors.length === 0 ? classified : { ...classified, passed: false, errorsOutsideTests: errors };
   // An interrupted run is not compared with the memory: every test it did not run would show as a drop.
   const comparison = scope.interrupted
     ? { coverageDrop: [], rechecks: [] }
     : compareWithMemory(target, reportsDir, tests);
-  const judged = stated(verdict, tests, errors, scope, metadata.target ?? target.name, metadata.requests);
-  return { tests, stats, metadata, baselineFile, baseline, verdict: judged, comparison, scope };
+  // Requirements only: the operations' count is the index page's, which reads the spec.
+  const trace = buildTraceability(loadRequirements(), tests, []);
+  const name = metadata.target ?? target.name;
+  const judged = stated(verdict, tests, errors, scope, name, metadata.requests, trace);
+  const night =
+    scope.interrupted || !comparison.memory ? undefined : nightOf(comparison.memory, judged, stats, trace);
+  const trend = night ? trendOf(readHistory(night.path), night.figures, night.statuses) : undefined;
+  return {
+    tests,
+    stats,
+    metadata,
+    baselineFile,
+    baseline,
+    verdict: judged,
+    comparison: { ...comparison, ...(trend ? { trend } : {}) },
+    scope,
+    ...(night ? { night } : {}),
+  };
+}
+
+/** Tonight's figures and requirement statuses, for the target's history beside its memory. */
+function nightOf(
+  memory: string,
+  verdict: Verdict,
+  stats: RunStats,
+  trace: Traceability,
+): NonNullable<RunJudgement['night']> {
+  const r = verdict.numbers.requirements;
+  const figures: NightFigures = {
+    date: new Date(stats.startTime).toISOString(),
+    verified: r?.verified ?? 0,
+    failed: r?.failed ?? 0,
+    notJudged: r?.notJudged ?? 0,
+    requests: verdict.requests?.sent ?? 0,
+    seconds: Math.round(stats.duration / 100) / 10,
+    ...(verdict.state ? { state: verdict.state } : {}),
+    ...(verdict.partial ? { partial: true } : {}),
+  };
+  const statuses = Object.fromEntries(trace.rows.map((row) => [row.id, row.status]));
+  return { path: historyPath(memory), figures, statuses };
 }
 
 /** What verdict.json holds: the verdict and the comparison with the memory read before it was rewritten. */
 type VerdictFile = Verdict & {
+  trend?: Trend;
   coverageDrop: MemoryComparison['coverageDrop'];
   remembered: MemoryComparison['rechecks'];
   memory?: string;
@@ -111,8 +149,15 @@ export function writeVerdictFile(
   reportsDir: string,
   judged: Pick<RunJudgement, 'verdict' | 'comparison'>,
 ): void {
-  const { coverageDrop, rechecks, memory, lastRun } = judged.comparison;
-  const file: VerdictFile = { ...judged.verdict, coverageDrop, remembered: rechecks, memory, lastRun };
+  const { coverageDrop, rechecks, memory, lastRun, trend } = judged.comparison;
+  const file: VerdictFile = {
+    ...judged.verdict,
+    coverageDrop,
+    remembered: rechecks,
+    memory,
+    lastRun,
+    ...(trend ? { trend } : {}),
+  };
   writeFileSync(join(reportsDir, 'verdict.json'), JSON.stringify(file, null, 2));
 }
 
@@ -120,11 +165,12 @@ export function writeVerdictFile(
 export function readVerdictFile(
   reportsDir: string,
   results: string,
-): { verdict: Verdict; comparison: MemoryComparison } | undefined {
+): Pick<RunJudgement, 'verdict' | 'comparison'> | undefined {
   const path = join(reportsDir, 'verdict.json');
   if (!existsSync(path) || statSync(path).mtimeMs < statSync(results).mtimeMs) return undefined;
-  const { coverageDrop, remembered, memory, lastRun, ...verdict } = JSON.parse(
+  const { coverageDrop, remembered, memory, lastRun, trend, ...verdict } = JSON.parse(
     readFileSync(path, 'utf8'),
   ) as VerdictFile;
-  return { verdict, comparison: { coverageDrop, rechecks: remembered, memory, lastRun } };
+  const comparison = { coverageDrop, rechecks: remembered, memory, lastRun, ...(trend ? { trend } : {}) };
+  return { verdict, comparison };
 }

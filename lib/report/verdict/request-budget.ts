@@ -16,7 +16,7 @@ export interface RunRequests {
   byPath: Record<string, number>;
   /** From the runner's start (discovery included) to its end. */
   wallMs: number;
-  /** The rate the target allowed: the rate it last refused the run at (a 429/503 cut the pacer's rate), else the profile's requestsPerSecond; 0: none known. */
+  /** The rate the target refused the run at (a 429/503 cut the pacer's rate), else the profile's requestsPerSecond; 0: none known. The budget takes the larger of it and the rate observed over the run (allowedRate). */
   perSecond: number;
 }
 
@@ -30,8 +30,9 @@ export interface RequestBudget {
   /** The ten operations that cost the most requests (paths of no operation under `other`). */
   byOperation: { operation: string; requests: number }[];
   wallSeconds: number;
+  /** The rate the target allowed over the run (allowedRate). */
   perSecond: number;
-  /** requests ÷ rate, in seconds; null without a declared rate. */
+  /** requests ÷ rate, in seconds; null without a declared rate. Never above the wall time. */
   limitSeconds: number | null;
   /** wall time ÷ limit: 1.0 is as fast as the target allows. */
   ofLimit: number | null;
@@ -66,6 +67,17 @@ function operationNamer(operations: readonly Operation[]): (key: string) => stri
 
 const TOP = 10;
 
+/**
+ * The rate the target allowed over the run: the rate it refused the run at (or the profile's), unless
+ * the run was in fact answered faster over its whole wall time; then that observed rate. So the physical
+ * limit (requests ÷ this rate) is never above what the run itself achieved: wall time ÷ limit ≥ 1.
+ */
+export function allowedRate(requests: Pick<RunRequests, 'sent' | 'wallMs' | 'perSecond'>): number {
+  if (requests.perSecond <= 0) return 0;
+  const observed = requests.wallMs > 0 ? (requests.sent * 1000) / requests.wallMs : 0;
+  return Math.max(requests.perSecond, observed);
+}
+
 export function requestBudget(
   requests: RunRequests,
   verified: number,
@@ -79,8 +91,9 @@ export function requestBudget(
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP)
     .map(([operation, n]) => ({ operation, requests: n }));
-  const limitSeconds = requests.perSecond > 0 ? requests.sent / requests.perSecond : null;
   const wallSeconds = requests.wallMs / 1000;
+  const perSecond = allowedRate(requests);
+  const limitSeconds = perSecond > 0 ? requests.sent / perSecond : null;
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
     sent: requests.sent,
@@ -89,7 +102,7 @@ export function requestBudget(
     perVerified: verified > 0 ? round(requests.sent / verified) : null,
     byOperation,
     wallSeconds: round(wallSeconds),
-    perSecond: requests.perSecond,
+    perSecond: round(perSecond),
     limitSeconds: limitSeconds === null ? null : round(limitSeconds),
     ofLimit: limitSeconds ? round(wallSeconds / limitSeconds) : null,
   };

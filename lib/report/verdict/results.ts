@@ -19,6 +19,10 @@ export interface TestRecord {
   requirements: string[];
   outcome: 'passed' | 'failed' | 'skipped';
   skipReason?: string;
+  /** An interrupted run never started it, or stopped it in the middle: outcome `skipped`, counted as not run (numbers.ts). */
+  notRun?: true;
+  /** Not a Playwright test: the judgements made after the run (lib/facts), recorded like a test. */
+  afterRun?: true;
   durationMs: number;
   /** What the conformance checks found in the test's answers (recorded by the API client). */
   findings: JudgedFinding[];
@@ -85,6 +89,11 @@ interface JsonReport {
   errors?: { message?: string }[];
 }
 
+/** The skip reason of a test an interrupted run did not run to its end. */
+export const NOT_RUN = 'not run: the run stopped before this test ended';
+
+const STOPPED_EARLY = /^(?:Error: )?Testing stopped early after \d+ maximum allowed failures/;
+
 const firstLine = (text: string | undefined) => stripVTControlCharacters(text ?? '').split('\n')[0] ?? '';
 const replayLine = (text: string | undefined) =>
   stripVTControlCharacters(text ?? '')
@@ -119,6 +128,7 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonT
       const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
       const skip = annotations.find((a) => a.type === 'skip');
       const error = test.status === 'unexpected' ? test.results.at(-1)?.error?.message : undefined;
+      const notRun = test.results.length === 0 || test.results.at(-1)?.status === 'interrupted';
       out.push({
         title: [...here, spec.title].join(' › '),
         file: spec.file,
@@ -129,12 +139,17 @@ function flatten(suite: JsonSuite, path: string[], out: TestRecord[], raw: JsonT
         requirements: [
           ...new Set(annotations.filter((a) => a.type === 'requirement').map((a) => a.description ?? '')),
         ],
-        outcome: outcomeOf(test.status),
-        skipReason: test.status === 'skipped' ? (skip?.description ?? 'skipped') : undefined,
+        outcome: notRun ? 'skipped' : outcomeOf(test.status),
+        skipReason: notRun
+          ? NOT_RUN
+          : test.status === 'skipped'
+            ? (skip?.description ?? 'skipped')
+            : undefined,
+        ...(notRun ? { notRun: true as const } : {}),
         durationMs: test.results.reduce((sum, r) => sum + r.duration, 0),
         findings: findingsOf(annotations),
         judgements: judgementsOf(test.results),
-        error: test.status === 'unexpected' ? firstLine(error) : undefined,
+        error: test.status === 'unexpected' && !notRun ? firstLine(error) : undefined,
         replay: replayLine(error),
       });
     }
@@ -152,6 +167,7 @@ function recordOf({ title, file, project, judgements }: RunJudgements): TestReco
     tags: [],
     requirements: [...new Set(judgements.map((j) => j.requirement))].sort(),
     outcome: broken ? 'failed' : 'passed',
+    afterRun: true,
     durationMs: 0,
     findings: [],
     judgements,
@@ -173,7 +189,10 @@ export function readResults(path: string): {
   const raw: JsonTest[] = [];
   for (const suite of report.suites) flatten(suite, [], tests, raw);
   tests.push(...runJudgements(dirname(path)).map(recordOf));
-  const errors = (report.errors ?? []).map((error) => firstLine(error.message));
+  // --max-failures' notice is how the run stopped (the scope says interrupted), not a failure of the target.
+  const errors = (report.errors ?? [])
+    .map((error) => firstLine(error.message))
+    .filter((line) => !STOPPED_EARLY.test(line));
   const scope = scopeOf(raw, report.config);
   return { tests, stats: report.stats, metadata: report.config.metadata ?? {}, errors, scope };
 }
