@@ -6,6 +6,7 @@ import { presenceDir } from '../lib/checks/presence.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { startLedger } from '../lib/client/run-ledger.ts';
 import { setRunPart } from '../lib/client/run-record.ts';
+import { ensureDocumentedReadsAnswered, NotTheAPI } from '../lib/discovery/documented-reads.ts';
 import {
   discover,
   discoveryFile,
@@ -28,9 +29,11 @@ async function stopUnlessReachable(target: ProfileInput): Promise<void> {
   if (process.env.CONFORMANCE_PREFLIGHT === '1') return;
   try {
     await ensureReachable(target);
+    await ensureDocumentedReadsAnswered(target);
     await ensureTokensAccepted(target);
   } catch (error) {
-    if (!(error instanceof TargetUnreachable || error instanceof TokenRefused)) throw error;
+    if (!(error instanceof TargetUnreachable || error instanceof NotTheAPI || error instanceof TokenRefused))
+      throw error;
     console.error(error.message);
     process.exit(2);
   }

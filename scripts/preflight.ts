@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { ensureDocumentedReadsAnswered, NotTheAPI } from '../lib/discovery/documented-reads.ts';
 import { ensureReachable, TargetUnreachable } from '../lib/discovery/index.ts';
 import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
 import { ensureBundle } from '../lib/process/spec-bundle.ts';
@@ -7,7 +8,8 @@ import { environmentProblem, readRunEnv, runProfile } from '../lib/profile/run-e
 import type { ProfileInput } from '../lib/profile/types.ts';
 
 // A broken start stops the run before anything is touched: the environment, the profile, and the target:
-// one documented read of a target already running and each user's own order search (a refused token),
+// one documented read of a target already running, a few documented reads answered as the API answers
+// (a base URL with the wrong path: every read 404), each user's own order search (a refused token),
 // or the embedded mock's port free. One line naming
 // the problem, exit 2; scripts/conformance.sh runs this first, so no verdict, memory or report is
 // written or removed.
@@ -39,10 +41,16 @@ async function problem(): Promise<string | undefined> {
     if (!running) return await mockPortProblem(profile);
     await ensureReachable(profile);
     ensureBundle();
+    await ensureDocumentedReadsAnswered(profile);
     await ensureTokensAccepted(profile);
     return undefined;
   } catch (error) {
-    if (error instanceof ProfileError || error instanceof TargetUnreachable || error instanceof TokenRefused)
+    if (
+      error instanceof ProfileError ||
+      error instanceof TargetUnreachable ||
+      error instanceof NotTheAPI ||
+      error instanceof TokenRefused
+    )
       return error.message;
     throw error;
   }
