@@ -9,6 +9,7 @@ import { ProfileError, shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 import { alignAllureResults, labelAllureResults } from '../lib/report/allure-labels.ts';
+import { answersSection } from '../lib/report/answers-section.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
 import type { ReplayTarget } from '../lib/report/failures-section.ts';
@@ -18,6 +19,7 @@ import { renderRealResponses, summariseRealResponses } from '../lib/report/real-
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
 import { buildTraceability, renderTraceability } from '../lib/report/traceability.ts';
 import { judgeRun, readVerdictFile } from '../lib/report/verdict/judge-run.ts';
+import { readAnswers } from '../lib/run-judge/answers-file.ts';
 
 const run = readRunEnv();
 const outDir = run.reportsDir;
@@ -205,6 +207,7 @@ async function main(): Promise<void> {
     discovery: discoveryShown(loaded),
     coverageDrop: coverageDropSection(judged.comparison),
     trend: judged.comparison.trend,
+    answers: answersSection(readAnswers(outDir)),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   console.log(`reports: ${join(outDir, 'index.html')}`);

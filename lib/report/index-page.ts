@@ -32,6 +32,8 @@ interface RunInfo {
   coverageDrop?: string;
   /** The target's last nights (its history beside the memory) and what changed since the last one. */
   trend?: Trend;
+  /** The answers received and judged per operation (the run's judge), already rendered. */
+  answers?: string;
 }
 
 export function renderIndex(run: RunInfo): string {
@@ -100,6 +102,7 @@ ${failuresSection(run.tests, run.verdict, run.trace, run.replay)}
 ${trendSection(run.trend)}
 ${findingsSection(run.verdict, true)}
 ${budgetSection(run.verdict.requests)}
+${run.answers ?? ''}
 ${run.coverageDrop ?? ''}
 <h2>Where the target was really checked</h2>
 ${coveragePicture(run.trace)}

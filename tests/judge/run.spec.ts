@@ -48,10 +48,12 @@ test.describe('every answer of the run, judged by the registry (lib/rules)', () 
     );
   });
 
+  // No requirement annotation: the judge cites a requirement only through its judgements, so a night
+  // whose answers hold no instance of a rule is no coverage drop of it (the tests cite what they ask).
   for (const rule of runRules())
-    test(`holds ${ruleName(rule)} wherever it applies (${rule.requirements.join(', ')})`, // No requirement annotation: the judge cites a requirement only through its judgements, so a night
-    // whose answers hold no instance of a rule is no coverage drop of it (the tests cite what they ask).
-    { tag: ['@readonly'] }, async ({ target, spec, redact }) => {
+    test(`holds ${ruleName(rule)} wherever it applies (${rule.requirements.join(', ')})`, {
+      tag: ['@readonly'],
+    }, async ({ target, spec, redact }) => {
       const mine: RunJudgement[] = runVerdict(target, spec, redact).judgements.filter(
         (j) => j.rule === ruleName(rule),
       );

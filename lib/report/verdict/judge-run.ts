@@ -6,6 +6,7 @@ import { loadSpec } from '../../checks/spec.ts';
 import { buildTraceability, type Traceability } from '../../judge/traceability.ts';
 import { historyPath, type NightFigures, readHistory, type Trend, trendOf } from '../../memory/history.ts';
 import type { TargetProfile } from '../../profile/types.ts';
+import { readAnswers } from '../../run-judge/answers-file.ts';
 import { classify, countsOf, type Verdict } from './classify.ts';
 import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
@@ -138,6 +139,8 @@ function nightOf(
 
 /** What verdict.json holds: the verdict and the comparison with the memory read before it was rewritten. */
 type VerdictFile = Verdict & {
+  /** The answers the run's judge received and judged, per operation (tests/judge). */
+  answers?: ReturnType<typeof readAnswers>;
   trend?: Trend;
   coverageDrop: MemoryComparison['coverageDrop'];
   remembered: MemoryComparison['rechecks'];
@@ -157,6 +160,7 @@ export function writeVerdictFile(
     memory,
     lastRun,
     ...(trend ? { trend } : {}),
+    ...(readAnswers(reportsDir) ? { answers: readAnswers(reportsDir) } : {}),
   };
   writeFileSync(join(reportsDir, 'verdict.json'), JSON.stringify(file, null, 2));
 }
@@ -168,9 +172,15 @@ export function readVerdictFile(
 ): Pick<RunJudgement, 'verdict' | 'comparison'> | undefined {
   const path = join(reportsDir, 'verdict.json');
   if (!existsSync(path) || statSync(path).mtimeMs < statSync(results).mtimeMs) return undefined;
-  const { coverageDrop, remembered, memory, lastRun, trend, ...verdict } = JSON.parse(
-    readFileSync(path, 'utf8'),
-  ) as VerdictFile;
+  const {
+    coverageDrop,
+    remembered,
+    memory,
+    lastRun,
+    trend,
+    answers: _answers,
+    ...verdict
+  } = JSON.parse(readFileSync(path, 'utf8')) as VerdictFile;
   const comparison = { coverageDrop, rechecks: remembered, memory, lastRun, ...(trend ? { trend } : {}) };
   return { verdict, comparison };
 }
