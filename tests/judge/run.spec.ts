@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '../../fixtures/index.ts';
+import { expect, test, verifies } from '../../fixtures/index.ts';
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import { recordFindings } from '../../lib/checks/verdict.ts';
@@ -48,35 +48,37 @@ test.describe('every answer of the run, judged by the registry (lib/rules)', () 
     );
   });
 
-  // No requirement annotation: the judge cites a requirement only through its judgements, so a night
-  // whose answers hold no instance of a rule is no coverage drop of it (the tests cite what they ask).
+  // Each cites its rule's requirements; the memory counts the judge through its judgements only
+  // (lib/memory/coverage-drop.ts), so a night whose answers hold no instance of a rule is no drop.
   for (const rule of runRules())
-    test(`holds ${ruleName(rule)} wherever it applies (${rule.requirements.join(', ')})`, {
-      tag: ['@readonly'],
-    }, async ({ target, spec, redact }) => {
-      const mine: RunJudgement[] = runVerdict(target, spec, redact).judgements.filter(
-        (j) => j.rule === ruleName(rule),
-      );
-      for (const j of mine)
-        recordJudgement({
-          requirement: j.requirement,
-          outcome: j.outcome,
-          instance: redact(`${j.label} ${j.instance} [sent by ${j.exchange.part}]`),
-          ...(j.reason ? { reason: redact(j.reason) } : {}),
-        });
-      const broken = brokenNow(mine, target);
-      if (broken.length)
-        await test.info().attach('broken exchanges', {
-          body: describeBroken(broken, wordsOf, redact, 20),
-          contentType: 'text/plain',
-        });
-      // The message's first line names the rule, the requirement, the exchange and the part that sent it.
-      const first = broken[0] ? describeBroken([broken[0]], wordsOf, redact, 1).split('\n')[0] : '';
-      expect(
-        broken.map((j) => describeBroken([j], wordsOf, redact, 1)),
-        `${ruleName(rule)} broken in ${broken.length} answers; first ${first}`,
-      ).toEqual([]);
-    });
+    test(
+      `holds ${ruleName(rule)} wherever it applies (${rule.requirements.join(', ')})`,
+      verifies([...rule.requirements], '@readonly'),
+      async ({ target, spec, redact }) => {
+        const mine: RunJudgement[] = runVerdict(target, spec, redact).judgements.filter(
+          (j) => j.rule === ruleName(rule),
+        );
+        for (const j of mine)
+          recordJudgement({
+            requirement: j.requirement,
+            outcome: j.outcome,
+            instance: redact(`${j.label} ${j.instance} [sent by ${j.exchange.part}]`),
+            ...(j.reason ? { reason: redact(j.reason) } : {}),
+          });
+        const broken = brokenNow(mine, target);
+        if (broken.length)
+          await test.info().attach('broken exchanges', {
+            body: describeBroken(broken, wordsOf, redact, 20),
+            contentType: 'text/plain',
+          });
+        // The message's first line names the rule, the requirement, the exchange and the part that sent it.
+        const first = broken[0] ? describeBroken([broken[0]], wordsOf, redact, 1).split('\n')[0] : '';
+        expect(
+          broken.map((j) => describeBroken([j], wordsOf, redact, 1)),
+          `${ruleName(rule)} broken in ${broken.length} answers; first ${first}`,
+        ).toEqual([]);
+      },
+    );
 
   test('every answer discovery received conforms to the spec: status, schema, headers and error shape', {
     tag: ['@readonly'],

@@ -78,7 +78,7 @@ interface AnnotatedResult {
 }
 
 test.describe
-  .serial('a slice of the suite against a limiter that blocks the run after 5 requests', () => {
+  .serial('a slice of the suite against a limiter that blocks the run after 8 requests (the start checks, discovery and a few tests)', () => {
     let throttle: Throttle;
     let mock: Awaited<ReturnType<typeof startMock>>;
     let run: SuiteRun;
@@ -87,7 +87,7 @@ test.describe
     test.beforeAll(async () => {
       test.setTimeout(180_000);
       mock = await startMock();
-      throttle = await startThrottle(mock.url, { blockAfter: 5 });
+      throttle = await startThrottle(mock.url, { blockAfter: 8 });
       const rateLimit = { budgetSeconds: 2, budgetSecondsPer100Calls: 0 };
       const { path } = writeProfile('blocked', { requestsPerSecond: PER_SECOND, rateLimit }, true);
       // A property among them: its shrinking calls again after the budget is spent, and it still fails.

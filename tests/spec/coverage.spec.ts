@@ -2,10 +2,16 @@ import { expect, test } from '@playwright/test';
 import { citedRequirements } from '../../lib/catalog/citations.ts';
 import { listTargetTests } from '../../lib/catalog/listed-tests.ts';
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
+import { runRules } from '../../lib/run-judge/rules.ts';
 
 const requirements = loadRequirements().filter((r) => !r.retired);
 const known = new Set(requirements.map((r) => r.id));
 const cited = citedRequirements(known);
+// The run's judge (tests/judge/run.spec.ts) verifies the requirements of the rules it applies (an
+// untestable one, a storage failure the run cannot provoke, stays untestable: judged if ever met).
+const untestable = new Set(requirements.filter((r) => r.untestable).map((r) => r.id));
+for (const id of runRules().flatMap((rule) => rule.requirements))
+  if (!untestable.has(id)) cited.set(id, [...(cited.get(id) ?? []), 'tests/judge/run.spec.ts']);
 
 test.describe('requirement coverage of the target tests', () => {
   test('every documented requirement is verified by a test, or says why it cannot be', () => {
