@@ -1,34 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
-import { heldMessage, startRun, takeLock } from './lib/process/run-folder.ts';
 import { ProfileError, shownBaseURL } from './lib/profile/load.ts';
 import { announceMockBaseURL, environmentProblem, readRunEnv, runProfile } from './lib/profile/run-env.ts';
-
-/** `--list` (and other runs that judge nothing) write no report and replace none. */
-const listing = process.argv.includes('--list');
-
-/**
- * A plain `playwright test` writes into a run folder of its own under REPORTS_DIR, published by the last
- * reporter once complete (lib/process/run-folder.ts); conformance.sh makes its own and publishes after
- * its verdict. Once, in the runner: its workers inherit the folder through the environment.
- */
-function ownRunFolder(): void {
-  if (listing || process.env.CONFORMANCE_RUN_DIR || process.env.TEST_WORKER_INDEX !== undefined) return;
-  const home = readRunEnv().reportsDir;
-  const holder = takeLock(home, process.pid);
-  if (holder !== undefined) {
-    console.error(heldMessage(home, holder));
-    process.exit(2);
-  }
-  const run = startRun(home);
-  Object.assign(process.env, {
-    REPORTS_DIR: run,
-    CONFORMANCE_RUN_DIR: run,
-    CONFORMANCE_REPORTS_HOME: home,
-    CONFORMANCE_PUBLISH: 'reporter',
-  });
-}
 
 /** A broken start (environment, profile) stops the runner with one line and exit 2, before any test. */
 function profileOrExit() {
@@ -46,9 +20,8 @@ function profileOrExit() {
   }
 }
 
-const loaded = profileOrExit();
-ownRunFolder();
 const run = readRunEnv();
+const loaded = profileOrExit();
 const mockPort = run.mockPort ?? Number(new URL(loaded.baseURL).port || 4010);
 const startMock = !run.baseURL && loaded.isMock;
 // Workers inherit the mock's URL; the profile itself never enters the config, which reports print.
@@ -57,8 +30,7 @@ const target = runProfile();
 // The self tests with long nested runs, started first so the rest of the suite runs beside them.
 const LONG_SELF_TESTS = /(mutation|soak|baseline|traffic|drift)\.spec\.ts$/;
 const reports = run.reportsDir;
-// The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run;
-// a plain `npx playwright test` runs the conformance projects only (wantsProjectTests).
+// The project's own tests need the embedded mock: against a target of the user's, only the conformance projects run.
 // A project that only computes (the conformance projects against the embedded mock, the spec and mock
 // projects) keeps a worker per core, also when WORKERS asks for more for the self tests, which wait on
 // nested runs (scripts/test.sh): every further worker costs seconds of CPU to start and only takes turns.
@@ -105,20 +77,6 @@ const conformanceProjects = [
     ...conformanceWorkers,
   },
 ];
-/** The project's own tests run only when asked: `npm test` (PROJECT_TESTS=1) or a --project naming one. */
-const projectNames = ['self', 'spec', 'mock'];
-const argv = process.argv.slice(2);
-const namedProjects = argv.flatMap((arg, i) =>
-  arg.startsWith('--project=')
-    ? [arg.slice('--project='.length)]
-    : arg === '--project'
-      ? [argv[i + 1] ?? '']
-      : [],
-);
-const wantsProjectTests =
-  process.env.PROJECT_TESTS === '1' || namedProjects.some((name) => projectNames.includes(name));
-// The workers load this config again without the runner's arguments: they inherit the choice.
-if (wantsProjectTests) process.env.PROJECT_TESTS = '1';
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
   { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
@@ -131,9 +89,6 @@ const redacting: ReporterDescription = ['./lib/report/reporters/redacting-report
 const rateLimits: ReporterDescription = ['./lib/report/reporters/rate-limit-reporter.ts'];
 // Before the reporters that write results: each test's assertions become its judgements (lib/judge).
 const judgements: ReporterDescription = ['./lib/report/reporters/judgement-reporter.ts'];
-// Last: publishes the run's folder once every reporter before it has written (a plain run only).
-const publishing: ReporterDescription[] =
-  process.env.CONFORMANCE_PUBLISH === 'reporter' ? [['./lib/report/reporters/run-folder-reporter.ts']] : [];
 const allure: ReporterDescription = [
   // allure-playwright without an fsync per written file (lib/report/reporters/allure-reporter.ts).
   './lib/report/reporters/allure-reporter.ts',
@@ -157,27 +112,12 @@ export default defineConfig<TargetOptions>({
   timeout: 30_000,
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',
-  reporter: listing
-    ? [['list']]
-    : process.env.BLOB_REPORT === '1'
-      ? [
-          redacting,
-          judgements,
-          rateLimits,
-          ['dot'],
-          ['blob', { outputDir: `${reports}/blob` }],
-          allure,
-          ...publishing,
-        ]
+  reporter:
+    process.env.BLOB_REPORT === '1'
+      ? [redacting, judgements, rateLimits, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
       : process.env.LEAN_REPORTS === '1'
         ? // Nested runs of the project's own tests read results.json only; HTML and Allure cost most of their CPU.
-          [
-            redacting,
-            judgements,
-            rateLimits,
-            ['json', { outputFile: `${reports}/results.json` }],
-            ...publishing,
-          ]
+          [redacting, judgements, rateLimits, ['json', { outputFile: `${reports}/results.json` }]]
         : [
             redacting,
             judgements,
@@ -187,7 +127,6 @@ export default defineConfig<TargetOptions>({
             ['junit', { outputFile: `${reports}/junit.xml` }],
             ['html', { outputFolder: `${reports}/html`, open: 'never' }],
             allure,
-            ...publishing,
           ],
   use: {
     targetName: run.target,
@@ -209,7 +148,7 @@ export default defineConfig<TargetOptions>({
       }
     : undefined,
   projects: [
-    ...(startMock && wantsProjectTests ? projectTests : []),
+    ...(startMock ? projectTests : []),
     ...conformanceProjects,
     // A deliberately failing run for the report tests only; never part of a normal run.
     ...(process.env.EVIDENCE_DEMO === '1' ? [{ name: 'demo', testDir: 'tests/demo' }] : []),

@@ -210,8 +210,7 @@ async function main(): Promise<void> {
     answers: answersSection(readAnswers(outDir)),
   });
   writeFileSync(join(outDir, 'index.html'), index);
-  // Under conformance.sh the run's folder is not yet the report: it names the report once published.
-  if (!process.env.CONFORMANCE_RUN_DIR) console.log(`reports: ${join(outDir, 'index.html')}`);
+  console.log(`reports: ${join(outDir, 'index.html')}`);
 }
 
 await main();

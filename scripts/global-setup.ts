@@ -1,6 +1,6 @@
 import { lstatSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { presenceDir } from '../lib/checks/presence.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
@@ -17,7 +17,6 @@ import {
 } from '../lib/discovery/index.ts';
 import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
 import { factsDir } from '../lib/facts/reads.ts';
-import { abandonOwnRun } from '../lib/process/run-folder.ts';
 import { ensureBundle } from '../lib/process/spec-bundle.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
@@ -36,7 +35,6 @@ async function stopUnlessReachable(target: ProfileInput): Promise<void> {
     if (!(error instanceof TargetUnreachable || error instanceof NotTheAPI || error instanceof TokenRefused))
       throw error;
     console.error(error.message);
-    abandonOwnRun();
     process.exit(2);
   }
 }
@@ -74,7 +72,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   // scripts/preflight.ts's) are not the run's requests.
   if (needsTarget && running) await stopUnlessReachable(target);
   startRunLedger();
-  linkShowReport(resolve(process.env.CONFORMANCE_REPORTS_HOME ?? run.reportsDir));
+  linkShowReport(run.reportsDir);
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
   rmSync(factsDir(run.reportsDir), { recursive: true, force: true });

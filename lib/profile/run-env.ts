@@ -23,9 +23,6 @@ import type { ProfileInput } from './types.ts';
  * | FC_SEED, FC_PATH, FC_RUNS, PROPERTY_DEPTH | the user | property tests (lib/checks/properties.ts) |
  * | CHROMIUM_PATH | the user | report screenshots (lib/report/look.ts) |
  * | CONFORMANCE_PREFLIGHT | conformance.sh, once its checks passed | global setup: the reachability read is done |
- * | CONFORMANCE_RUN_DIR, CONFORMANCE_REPORTS_HOME | conformance.sh, playwright.config.ts | every process: the run's own folder under REPORTS_DIR (lib/process/run-folder.ts) |
- * | CONFORMANCE_PUBLISH | playwright.config.ts (a plain run) | its last reporter publishes the run's folder |
- * | PROJECT_TESTS | scripts/test.sh | playwright.config.ts: the project's own projects beside the conformance ones |
  */
 interface RunEnv {
   /** The profile name or path. */

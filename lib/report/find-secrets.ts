@@ -44,8 +44,6 @@ function hasPartialAtCut(text: string, secret: string): boolean {
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    // A link of a reports folder (html -> latest/html) points into runs/, which is read itself.
-    if (entry.isSymbolicLink()) return [];
     return entry.isDirectory() ? files(path) : [path];
   });
 }
