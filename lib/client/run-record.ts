@@ -14,8 +14,11 @@ const RECORD_PREFIX = 'exchanges-';
 /** Larger answers (file downloads) are recorded without their body: only status and headers are judged. */
 const MAX_RECORDED_BODY = 1024 * 1024;
 
-/** Who in the run sent the exchange: `discovery`, `cleanup`, or a test (`contract › orders.spec.ts › …`). */
-let part: string | undefined = 'run';
+/**
+ * Who in the run sent the exchange: `discovery`, or a test (`contract › orders.spec.ts › …`). None until a
+ * part of the run names itself: a project test's calls to targets of its own are no answers of the run.
+ */
+let part: string | undefined;
 
 /** Names the part of the run that sends the next exchanges; undefined: none of the run's (a project test's own target). */
 export function setRunPart(name: string | undefined): void {
