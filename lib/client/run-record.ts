@@ -72,6 +72,11 @@ function withoutToken(out: Outgoing): { url: string; headers: Record<string, str
 /** Larger request bodies (an upload's bytes) are not kept: the rules read a request's JSON, not its files. */
 const MAX_RECORDED_REQUEST = 64 * 1024;
 
+const isMultipart = (out: Outgoing) =>
+  /multipart\/form-data/i.test(
+    Object.entries(out.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '',
+  );
+
 function bodyText(body: Outgoing['body']): string | undefined {
   if (typeof body === 'string' && body.length <= MAX_RECORDED_REQUEST) return body;
   if (Buffer.isBuffer(body) && body.length <= MAX_RECORDED_REQUEST) return body.toString('utf8');
@@ -87,8 +92,11 @@ export function recordRunExchange(out: Outgoing, answer: Incoming): void {
     part,
     method: out.method.toUpperCase(),
     ...withoutToken(out),
-    ...(bodyText(out.body) === undefined ? {} : { body: bodyText(out.body) }),
-    ...(out.body !== undefined && bodyText(out.body) === undefined ? { bodyNotKept: true as const } : {}),
+    // An upload's form is left to the tests and models that sent it (their files' bytes are not kept).
+    ...(bodyText(out.body) === undefined || isMultipart(out) ? {} : { body: bodyText(out.body) }),
+    ...(out.body !== undefined && (bodyText(out.body) === undefined || isMultipart(out))
+      ? { bodyNotKept: true as const }
+      : {}),
     ...(token ? { tokenDigest: tokenDigest(token) } : {}),
     status: answer.status,
     responseHeaders: answer.headers,
