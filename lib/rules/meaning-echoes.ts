@@ -39,6 +39,15 @@ export const LISTING_PAGING_RULE: Rule = {
   },
 };
 
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The search answers query, the q value sent. */
 export const QUERY_ECHO_RULE: Rule = {
   requirements: ['MEAN-SEARCH-QUERY-ECHO'],
@@ -47,6 +56,10 @@ export const QUERY_ECHO_RULE: Rule = {
     const body = successBody(exchange);
     if (!body) return [];
     const q = queryOf(exchange, 'q');
+    // A q sent as bytes that are no UTF-8 (%FF%FE) has no one text to echo: decoded or as sent are both readings.
+    const raw = /[?&]q=([^&]*)/.exec(exchange.request.url.search)?.[1] ?? '';
+    if (!decodes(raw))
+      return [notJudged('MEAN-SEARCH-QUERY-ECHO', where(exchange), 'q is not percent-encoded UTF-8')];
     if (body.query === undefined || body.query === null)
       return [notJudged('MEAN-SEARCH-QUERY-ECHO', where(exchange), 'the answer leaves query out')];
     return [
