@@ -65,8 +65,8 @@ function faultRows(report: BlindReport): string {
 function savedReports(): BlindReport[] {
   return readdirSync(blindDir)
     .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(blindDir, f), 'utf8')) as BlindReport);
+    .map((f) => JSON.parse(readFileSync(join(blindDir, f), 'utf8')) as BlindReport)
+    .sort((a, b) => a.batch.localeCompare(b.batch) || a.date.localeCompare(b.date));
 }
 
 function replaceSection(path: string, section: string, anchor: string): void {
