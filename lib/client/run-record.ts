@@ -25,6 +25,11 @@ export function setRunPart(name: string | undefined): void {
   part = name;
 }
 
+/** The part of the run sending now; undefined outside the run's own parts (a project test's own targets). */
+export function runPart(): string | undefined {
+  return part;
+}
+
 /** One exchange as the record keeps it. */
 export interface RecordedExchange {
   part: string;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from '../checks/spec.ts';
+import { runPart } from '../client/run-record.ts';
 import { observeAnswer } from '../facts/observe.ts';
 
 interface Route {
@@ -47,7 +48,8 @@ export function observeDiscoveryAnswer(
   answer: { status: number; headers: Record<string, string>; bytes: Buffer; text: string; body: unknown },
 ): void {
   const operation = operationOfPath(path);
-  if (!operation) return;
+  // Only the run's own discovery (global setup names it): a project test discovering on a faulted mock is no answer of the target.
+  if (!operation || runPart() === undefined) return;
   const now = Date.now();
   observeAnswer({
     operation,
