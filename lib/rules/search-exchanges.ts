@@ -19,7 +19,12 @@ export function searchFiltersOf(url: URL): { filters: SearchFilters; callerId: n
   const role = query.has('seller') ? 'seller' : query.has('buyer') ? 'buyer' : undefined;
   const callerId = role ? Number(query.get(role)) : Number.NaN;
   if (!role || !Number.isSafeInteger(callerId)) return undefined;
-  const values = (name: string) => query.get(name)?.split(',').filter(Boolean);
+  // Only values of the reference's shape are judged: what a server does with a hostile one ("\t\r\n", "%00")
+  // is not shown (ORD-SEARCH-ERRORS, a gap): read as absent, refused or matched against nothing alike.
+  const values = (name: string) => {
+    const listed = query.get(name)?.split(',').filter(Boolean);
+    return listed?.every((value) => /^[a-z][a-z0-9_.-]*$/.test(value)) ? listed : undefined;
+  };
   const sort = query.get('sort');
   return {
     callerId,
