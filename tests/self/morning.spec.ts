@@ -1,40 +1,19 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { projectRoot } from '../../lib/checks/spec.ts';
 import { JUDGEMENTS_ATTACHMENT } from '../../lib/judge/judgement.ts';
 import type { RunHistory } from '../../lib/memory/history.ts';
 import { runCommand, runCommandAsync } from '../../lib/process/launch.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../lib/report/look.ts';
 import { build } from '../../mock/app.ts';
+import { openAt, VIEWPORT, withChromium } from './chromium-pages.ts';
 
 /**
  * Issue 48, item 2, what a morning reader meets: failures grouped by cause (36 answers that were 404 are
  * one card), the trend of the last nights as a picture on the index page (three nights into one memory
  * folder), and a traceability page that opens on what failed. Each page opened in Chromium at 1400 × 1000.
  */
-
-const VIEWPORT = { width: 1400, height: 1000 };
-
-async function withChromium(look: (browser: Browser) => Promise<void>): Promise<void> {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `Debian's chromium is not installed at ${CHROMIUM} (apt-get install chromium)`,
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  try {
-    await look(browser);
-  } finally {
-    await browser.close();
-  }
-}
-
-async function openAt(browser: Browser, dir: string, relative: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  await page.goto(`file://${join(dir, relative)}`, { waitUntil: 'load' });
-  return page;
-}
 
 const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 

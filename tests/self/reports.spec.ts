@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import { runCommand } from '../../lib/process/launch.ts';
 import { loadProfile, profileSecrets } from '../../lib/profile/load.ts';
@@ -10,12 +10,13 @@ import { REQUIREMENT_STATUSES } from '../../lib/report/coverage-picture.ts';
 import { failedRequirements, failuresSection } from '../../lib/report/failures-section.ts';
 import { findSecrets } from '../../lib/report/find-secrets.ts';
 import { findingsSection } from '../../lib/report/findings-section.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, lookAtReports } from '../../lib/report/look.ts';
+import { CHROMIUM, lookAtReports } from '../../lib/report/look.ts';
 import { buildTraceability } from '../../lib/report/traceability.ts';
 import { classify } from '../../lib/report/verdict/classify.ts';
 import { readResults, type TestRecord } from '../../lib/report/verdict/results.ts';
 import { build } from '../../mock/app.ts';
 import { freePort } from '../../scripts/free-port.ts';
+import { openAt, VIEWPORT, withChromium } from './chromium-pages.ts';
 import { runSuite } from './hostile/nested.ts';
 import { type NestedRun, runDemoAndBuildReports } from './nested-run.ts';
 import { testRecord } from './test-record.ts';
@@ -39,28 +40,6 @@ function attachmentsOf(dir: string): JsonAttachment[] {
     return value;
   });
   return found;
-}
-
-/** A page of the reports opened in Chromium at the size of a reader's laptop window. */
-const VIEWPORT = { width: 1400, height: 1000 };
-
-async function withChromium(look: (browser: Browser) => Promise<void>): Promise<void> {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `Debian's chromium is not installed at ${CHROMIUM} (apt-get install chromium)`,
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  try {
-    await look(browser);
-  } finally {
-    await browser.close();
-  }
-}
-
-async function openAt(browser: Browser, dir: string, relative: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  await page.goto(`file://${join(dir, relative)}`, { waitUntil: 'load' });
-  return page;
 }
 
 const pageWidth = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
