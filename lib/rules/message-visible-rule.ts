@@ -15,8 +15,8 @@ function wholeListing(exchange: Exchange): string[] | undefined {
   const body = exchange.response.body;
   if (!isObject(body) || !Array.isArray(body.messages)) return undefined;
   const total = isObject(body.paging) ? body.paging.total : undefined;
-  const offset = Number(exchange.request.url.searchParams.get('offset') ?? 0);
-  if (offset !== 0 || typeof total !== 'number' || body.messages.length !== total) return undefined;
+  const offset = exchange.request.url.searchParams.get('offset') ?? '0';
+  if (!/^0+$/.test(offset) || typeof total !== 'number' || body.messages.length !== total) return undefined;
   return list(body.messages).map((message) => String(message.id));
 }
 

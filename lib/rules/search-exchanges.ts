@@ -17,13 +17,15 @@ const answered = (exchange: Exchange) => exchange.response.status === 200 && isO
 export function searchFiltersOf(url: URL): { filters: SearchFilters; callerId: number } | undefined {
   const query = url.searchParams;
   const role = query.has('seller') ? 'seller' : query.has('buyer') ? 'buyer' : undefined;
-  const callerId = role ? Number(query.get(role)) : Number.NaN;
+  const callerText = role ? (query.get(role) ?? '') : '';
+  const callerId = /^\d{1,15}$/.test(callerText) ? Number(callerText) : Number.NaN;
   if (!role || !Number.isSafeInteger(callerId)) return undefined;
   // Only values of the reference's shape are judged: what a server does with a hostile one ("\t\r\n", "%00")
   // is not shown (ORD-SEARCH-ERRORS, a gap): read as absent, refused or matched against nothing alike.
+  // An empty value ("order.status=") names no status: read as absent or refused alike.
   const values = (name: string) => {
     const listed = query.get(name)?.split(',').filter(Boolean);
-    return listed?.every((value) => /^[a-z][a-z0-9_.-]*$/.test(value)) ? listed : undefined;
+    return listed?.length && listed.every((value) => /^[a-z][a-z0-9_.-]*$/.test(value)) ? listed : undefined;
   };
   const sort = query.get('sort');
   return {
