@@ -42,3 +42,11 @@ export function allRules(): readonly Rule[] {
 export function judgeExchange(exchange: Exchange, context: RuleContext = { history: [] }): Judgement[] {
   return RULES.filter((rule) => rule.appliesTo(exchange)).flatMap((rule) => rule.judge(exchange, context));
 }
+
+/**
+ * The registry's judgements of one answer under the given requirements: what a test that asked for the
+ * answer records as its own, the rule written once here (a test chooses what to ask, the registry judges).
+ */
+export function judgeUnder(exchange: Exchange, requirements: readonly string[]): Judgement[] {
+  return judgeExchange(exchange).filter((judgement) => requirements.includes(judgement.requirement));
+}

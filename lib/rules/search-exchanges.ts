@@ -8,7 +8,8 @@ import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import { DELIVERY_TIME_RULES, deliveryTimeJudgements } from './delivery-time.ts';
 import { asked, isObject, list, onOperations } from './meaning-kit.ts';
-import { orderSearchJudgements, ordersOf, type SearchFilters } from './order-search-rules.ts';
+import { QUERY_RESULT_REQUIREMENTS, queryResultRules } from './order-search-query.ts';
+import { judgeResults, orderSearchJudgements, ordersOf, type SearchFilters } from './order-search-rules.ts';
 import type { Rule } from './rule.ts';
 
 const answered = (exchange: Exchange) => exchange.response.status === 200 && isObject(exchange.response.body);
@@ -42,8 +43,9 @@ export function searchFiltersOf(url: URL): { filters: SearchFilters; callerId: n
 }
 
 /**
- * ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SELLER-MANUAL and -SORT on one answered search: each
- * result against the filters the query states (a result without the filtered field is not judged).
+ * ORD-SEARCH-ROLE, -STATUS, -TAGS, -TAGS-NOT, -SELLER-MANUAL, -SORT, and the item, date, mediation and
+ * feedback filters on one answered search: each result against the filters the query states (a result
+ * without the filtered field is not judged).
  */
 export const ORDER_SEARCH_RULE: Rule = {
   name: 'orderSearchFilters',
@@ -54,6 +56,7 @@ export const ORDER_SEARCH_RULE: Rule = {
     'ORD-SEARCH-TAGS-NOT',
     'ORD-SEARCH-SELLER-MANUAL',
     'ORD-SEARCH-SORT',
+    ...QUERY_RESULT_REQUIREMENTS,
   ],
   appliesTo: (exchange) => onOperations('searchOrders')(exchange) && answered(exchange),
   judge(exchange): Judgement[] {
@@ -63,7 +66,13 @@ export const ORDER_SEARCH_RULE: Rule = {
     const query = new URLSearchParams(exchange.request.url.searchParams);
     query.delete('access_token');
     const search = `${asked(exchange)}?${query}`;
-    return orderSearchJudgements(ordersOf(exchange.response.body), stated.filters, stated.callerId, search);
+    const orders = ordersOf(exchange.response.body);
+    return [
+      ...orderSearchJudgements(orders, stated.filters, stated.callerId, search),
+      ...queryResultRules(exchange.request.url.searchParams).flatMap((rule) =>
+        judgeResults(rule, search, orders),
+      ),
+    ];
   },
 };
 
@@ -78,4 +87,27 @@ export const DELIVERY_TIME_RULE: Rule = {
     ),
 };
 
-export const SEARCH_EXCHANGE_RULES: readonly Rule[] = [ORDER_SEARCH_RULE, DELIVERY_TIME_RULE];
+/**
+ * SHP-EDT-RULES: the promise of a shipment's lead time obeys the rules of shipping options' promises
+ * (the type values, the date only with a known handling time, the business-days range), one oracle.
+ */
+export const LEAD_TIME_PROMISE_RULE: Rule = {
+  name: 'leadTimePromise',
+  requirements: ['SHP-EDT-RULES'],
+  appliesTo: (exchange) => onOperations('getShipmentLeadTime')(exchange) && answered(exchange),
+  judge(exchange) {
+    const promise = (exchange.response.body as Record<string, unknown>).estimated_delivery_time;
+    if (!isObject(promise)) return [];
+    const option = { id: asked(exchange), estimated_delivery_time: promise };
+    return deliveryTimeJudgements(option, `of ${asked(exchange)}`).map((j) => ({
+      ...j,
+      requirement: 'SHP-EDT-RULES',
+    }));
+  },
+};
+
+export const SEARCH_EXCHANGE_RULES: readonly Rule[] = [
+  ORDER_SEARCH_RULE,
+  DELIVERY_TIME_RULE,
+  LEAD_TIME_PROMISE_RULE,
+];

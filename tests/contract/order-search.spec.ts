@@ -1,29 +1,23 @@
 /** GET /orders/search. Read-only: every call is a GET. */
 
 import { isDeepStrictEqual } from 'node:util';
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expect, expectRules, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { readFresh } from '../../lib/client/read-cache.ts';
 import { type BodyAt, bodyAt, hasStatus } from '../../lib/client/typed.ts';
-import type { Caller } from '../../lib/client/types.ts';
+import type { ApiResponse, Caller } from '../../lib/client/types.ts';
 import { rawProfile } from '../../lib/profile/guard.ts';
 import {
   DATE_REQUIREMENTS,
-  dateRule,
   feedbackOrMediationRule,
-  itemRule,
   judgeSort,
   MOCK_SORT_DATES,
   minutesAround,
   ORDER_DATES,
   ownerRule,
   type ResultRule,
-  roleRule,
-  sellerManualRule,
-  statusRule,
   tagRule,
-  tagsNotRule,
 } from '../../lib/rules/order-search-rules.ts';
 import { expectErrorOf } from './support/judged-as.ts';
 import { given, needed, shown } from './support/listed.ts';
@@ -37,6 +31,8 @@ type Listed = NonNullable<SearchAnswer['results']>[number];
 /** A search answered 200: its request (for messages and instances), its body and every result it lists. */
 interface Searched {
   label: string;
+  /** The answer itself, for the registry's rules (expectRules). */
+  answer: ApiResponse;
   body: SearchAnswer;
   results: Listed[];
 }
@@ -44,8 +40,15 @@ interface Searched {
 type Query = Record<string, string | number>;
 
 /** The answer as searched: the test is "not verified" on a foreign target that leaves `results` out (fails on the mock). */
-function searched(target: TargetProfile, body: SearchAnswer, label: string): Searched {
-  return { label, body, results: needed(target, body.results, `the results of ${label}`, 'searchOrders') };
+function searched(target: TargetProfile, answer: ApiResponse): Searched {
+  const body = bodyAt(answer as ApiResponse<'searchOrders'>, 200);
+  const { label } = answer;
+  return {
+    label,
+    answer,
+    body,
+    results: needed(target, body.results, `the results of ${label}`, 'searchOrders'),
+  };
 }
 
 async function search(
@@ -56,7 +59,7 @@ async function search(
 ): Promise<Searched> {
   const res = await api.call('searchOrders', { as, query });
   expect(res.status, `${res.label}: a search of the caller's orders`).toBe(200);
-  return searched(target, bodyAt(res, 200), res.label);
+  return searched(target, res);
 }
 
 /** paging.<field> of an answer, where it shows it (the mock always does). */
@@ -95,9 +98,7 @@ async function searchUnlessRefused(
   query: Query,
 ): Promise<Searched | undefined> {
   const res = await api.call('searchOrders', { as: 'seller', query });
-  return acceptedOrRefused(res, target, { status: 200 })
-    ? searched(target, bodyAt(res, 200), res.label)
-    : undefined;
+  return acceptedOrRefused(res, target, { status: 200 }) ? searched(target, res) : undefined;
 }
 
 /** Whether the search returned order `id`; undefined when it did not show it and a result leaves its id out. */
@@ -166,10 +167,10 @@ test.describe('GET /orders/search', () => {
         "the seller's search returns none",
       );
       // seller.id: "contains id", type not given (production sends numeric strings): read as the number.
-      expectEachResult(target, roleRule('seller', seller.id), asSeller.label, asSeller.results);
+      expectRules(asSeller.answer, 'ORD-SEARCH-ROLE');
       expectSellerExtras(asSeller);
       const asBuyer = await search(api, target, { buyer: buyer.id }, 'buyer');
-      expectEachResult(target, roleRule('buyer', buyer.id), asBuyer.label, asBuyer.results);
+      expectRules(asBuyer.answer, 'ORD-SEARCH-ROLE');
       for (const { body, label, results } of [asSeller, asBuyer]) {
         const [limit, total] = [pagingOf(target, body, 'limit'), pagingOf(target, body, 'total')];
         if (limit === undefined)
@@ -225,7 +226,7 @@ test.describe('GET /orders/search', () => {
       const bySeller = await search(api, target, { seller: target.users.seller.id, q: id });
       expectReturned('ORD-SEARCH-SELLER-MANUAL', bySeller, id, false, ' (manually_cancelled), to its seller');
       const page = await search(api, target, { seller: target.users.seller.id });
-      expectEachResult(target, sellerManualRule, page.label, page.results);
+      expectRules(page.answer, 'ORD-SEARCH-SELLER-MANUAL');
     },
   );
 
@@ -238,8 +239,8 @@ test.describe('GET /orders/search', () => {
       const one = await search(api, target, { seller, tags: 'mshops', q: mshops });
       expectReturned('ORD-SEARCH-MSHOPS', one, mshops, true, ' (a hosted-shop order)');
       const all = await search(api, target, { seller, tags: 'mshops' });
-      for (const rule of [tagRule('mshops'), under(tagRule('mshops'), 'ORD-SEARCH-MSHOPS')])
-        expectEachResult(target, rule, all.label, all.results);
+      expectRules(all.answer, 'ORD-SEARCH-TAGS');
+      expectEachResult(target, under(tagRule('mshops'), 'ORD-SEARCH-MSHOPS'), all.label, all.results);
     },
   );
 
@@ -249,9 +250,9 @@ test.describe('GET /orders/search', () => {
     async ({ api, target }) => {
       const seller = target.users.seller.id;
       const tagged = await search(api, target, { seller, tags: 'paid' });
-      expectEachResult(target, tagRule('paid'), tagged.label, tagged.results);
+      expectRules(tagged.answer, 'ORD-SEARCH-TAGS');
       const untagged = await search(api, target, { seller, 'tags.not': 'paid' });
-      expectEachResult(target, tagsNotRule(['paid']), untagged.label, untagged.results);
+      expectRules(untagged.answer, 'ORD-SEARCH-TAGS-NOT');
       // Both ways with one known order: whether it carries the tag decides which filter returns it.
       // (`paid` is only an example tag; nothing ties it to the status paid.)
       const id = target.orders.byStatus.paid;
@@ -289,7 +290,7 @@ test.describe('GET /orders/search', () => {
         byItem.results.length,
         `ORD-SEARCH-ITEM: ${byItem.label}: order ${id} holds the item`,
       ).toBeGreaterThan(0);
-      expectEachResult(target, itemRule(itemId), byItem.label, byItem.results);
+      expectRules(byItem.answer, 'ORD-SEARCH-ITEM');
       // The item may be in many orders: the creation date narrows the page to the one read above.
       // A minute either side: whether the bounds are inclusive is not given.
       const created = needed(target, paid.date_created, `the date_created of order ${id}`, where);
@@ -312,7 +313,7 @@ test.describe('GET /orders/search', () => {
       body.results.length,
       `ORD-SEARCH-STATUS: ${body.label}: order ${cancelled} is cancelled`,
     ).toBeGreaterThan(0);
-    expectEachResult(target, statusRule(['cancelled', 'invalid']), body.label, body.results);
+    expectRules(body.answer, 'ORD-SEARCH-STATUS');
     const one = await search(api, target, { seller, 'order.status': 'cancelled', q: cancelled });
     expectReturned('ORD-SEARCH-STATUS', one, cancelled, true, ' (cancelled)');
   });
@@ -338,7 +339,7 @@ test.describe('GET /orders/search', () => {
           [`order.${field}.to`]: to,
         });
         expectReturned(DATE_REQUIREMENTS[field], body, id, true, ` in its own ${field} range`);
-        expectEachResult(target, dateRule(field, from, to), body.label, body.results);
+        expectRules(body.answer, DATE_REQUIREMENTS[field]);
       }
     },
   );
@@ -370,7 +371,7 @@ test.describe('GET /orders/search', () => {
       for (const [parameter, value] of filters) {
         const rule = feedbackOrMediationRule(parameter, value)!;
         const body = await searchUnlessRefused(api, target, { seller, [parameter]: value });
-        if (body) expectEachResult(target, rule, body.label, body.results);
+        if (body) expectRules(body.answer, rule.requirement);
         else
           notJudged(
             rule.requirement,
@@ -398,7 +399,7 @@ test.describe('GET /orders/search', () => {
       const caller = target.users[who].id;
       const body = await search(api, target, { seller: caller, q: theirs }, who);
       expectReturned('ORD-SEARCH-Q', body, theirs, false, `, not ${who}'s`);
-      expectEachResult(target, roleRule('seller', caller), body.label, body.results);
+      expectRules(body.answer, 'ORD-SEARCH-ROLE');
     },
   );
 
@@ -624,7 +625,7 @@ test.describe('GET /orders/search', () => {
           continue;
         }
         // Every result the answer lists is judged, those leaving their id out included (H7).
-        const { label, results } = searched(target, bodyAt(res, 200), res.label);
+        const { label, results } = searched(target, res);
         expectEachResult(target, ownerRule(target.users[as].id), label, results);
       }
     },

@@ -1,26 +1,13 @@
-import { expect, test, verifies } from '../../fixtures/index.ts';
+import { expect, expectRules, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import { referenceHeaders } from '../../lib/client/reference-headers.ts';
 import { type BodyAt, bodyAt } from '../../lib/client/typed.ts';
 import type { Caller, Schemas } from '../../lib/client/types.ts';
-import { deliveryTimeJudgements } from '../../lib/rules/delivery-time.ts';
-import { expectJudgements } from './support/judgements.ts';
 import { acceptedOrRefused, skipUnless } from './support/reference.ts';
 
 // Read-only: both operations are GETs of the profile's shipment (shipping.id of orders.withPack).
 
 type Promise_ = Schemas['EstimatedDeliveryTime'];
-
-/**
- * Audit row B6: the type rules of estimated_delivery_time apply to every lead time: "Type values: …",
- * "date and offset.date exist only if the handling time is known", "the business-days range is
- * [shipping, shipping + offset.shipping]". The rules of shipping options' promises (one oracle), judged
- * here as SHP-EDT-RULES; a field the lead time leaves out is not judged.
- */
-function expectPromiseRules(promise: Promise_, label: string): void {
-  const judgements = deliveryTimeJudgements({ id: label, estimated_delivery_time: promise });
-  expectJudgements(judgements.map((j) => ({ ...j, requirement: 'SHP-EDT-RULES' })));
-}
 
 /** The number a field spells: the reference gives lead_time.cost no type, and sums it with amounts. */
 function amountOf(value: unknown): number {
@@ -94,7 +81,9 @@ test.describe('GET /shipments/{shipment_id}/lead_time', () => {
         path: { shipment_id: target.orders.shipment },
       });
       expect(res.status, res.label).toBe(200);
-      expectPromiseRules(statedPromise(bodyAt(res, 200), res.label), res.label);
+      statedPromise(bodyAt(res, 200), res.label);
+      // Audit row B6: the rules of shipping options' promises apply to every lead time (the registry's SHP-EDT-RULES).
+      expectRules(res, 'SHP-EDT-RULES');
     },
   );
 

@@ -1,10 +1,10 @@
-import { expect, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
+import { expect, expectRules, notJudged, type TargetProfile, test, verifies } from '../../fixtures/index.ts';
 import { expectError } from '../../lib/checks/assertions.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { bodyAt } from '../../lib/client/typed.ts';
 import type { Caller, Schemas } from '../../lib/client/types.ts';
-import { deliveryTimeJudgements } from '../../lib/rules/delivery-time.ts';
-import { expectJudgements, judgeShown } from './support/judgements.ts';
+import { DELIVERY_TIME_RULES } from '../../lib/rules/delivery-time.ts';
+import { judgeShown } from './support/judgements.ts';
 import { notVerified, skipUnless } from './support/reference.ts';
 
 type ShippingOption = Schemas['ShippingOption'];
@@ -59,7 +59,6 @@ function expectOptionRules(option: ShippingOption, isMock: boolean): void {
   );
   if (isMock)
     expect(option.estimated_delivery_time, `the mock's ${what} carries a delivery promise`).toBeDefined();
-  expectJudgements(deliveryTimeJudgements(option));
 }
 
 test.describe('GET /items/{item_id}/shipping_options', () => {
@@ -143,6 +142,7 @@ test.describe('GET /items/{item_id}/shipping_options', () => {
         'the answer lists no option',
       );
       for (const option of options) expectOptionRules(option, target.isMock);
+      expectRules(res, ...DELIVERY_TIME_RULES);
     },
   );
 

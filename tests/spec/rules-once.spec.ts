@@ -119,4 +119,17 @@ test.describe('a rule lives once (lib/rules)', () => {
     );
     expect(named).toEqual([]);
   });
+
+  test('the contract tests leave to the registry what it judges on the answers they ask for', () => {
+    // A test asks; the registry judges its answer (expectRules, and the run's judge on every answer).
+    // Applying one of these oracles in a test judges the same answer a second time, by hand.
+    const judgedByRegistry =
+      /\b(roleRule|statusRule|tagsNotRule|itemRule|dateRule|sellerManualRule|deliveryTimeJudgements|orderSearchJudgements|queryResultRules)\b/;
+    const restated = sources('tests/contract').flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (judgedByRegistry.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(restated).toEqual([]);
+  });
 });
