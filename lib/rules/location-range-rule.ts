@@ -3,11 +3,13 @@
  * results inside the box it states. Which of location and seller_address it filters on is not given:
  * a result is inside when either is (lib/rules/geo-range.ts).
  */
+
+import type { Exchange } from '../exchange/exchange.ts';
 import { locationRangeJudgement, parseItemLocation } from './geo-range.ts';
-import { asked, list, notJudged, onOperations, successBody } from './meaning-kit.ts';
+import { asked, list, notJudged, onOperations, singleQuery, successBody } from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
-const boxOf = (url: URL) => parseItemLocation(url.searchParams.get('item_location') ?? '');
+const boxOf = (exchange: Exchange) => parseItemLocation(singleQuery(exchange, 'item_location') ?? '');
 
 export const LOCATION_RANGE_RULE: Rule = {
   name: 'searchLocationRange',
@@ -16,9 +18,9 @@ export const LOCATION_RANGE_RULE: Rule = {
     onOperations('searchSiteItems')(exchange) &&
     exchange.response.status === 200 &&
     successBody(exchange) !== undefined &&
-    boxOf(exchange.request.url) !== undefined,
+    boxOf(exchange) !== undefined,
   judge(exchange) {
-    const box = boxOf(exchange.request.url);
+    const box = boxOf(exchange);
     const results = successBody(exchange)?.results;
     if (!box) return [];
     if (!Array.isArray(results))

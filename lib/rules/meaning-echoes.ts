@@ -1,10 +1,18 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
-import { asked, isObject, list, notJudged, onOperations, successBody, verdict } from './meaning-kit.ts';
+import {
+  asked,
+  isObject,
+  list,
+  notJudged,
+  onOperations,
+  singleQuery,
+  successBody,
+  verdict,
+} from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
-const queryOf = (exchange: Exchange, name: string) =>
-  exchange.request.url.searchParams.get(name) ?? undefined;
+const queryOf = singleQuery;
 const where = (exchange: Exchange) => `${asked(exchange)}${exchange.request.url.search}`;
 
 /** What a listing's paging says against the limit and offset asked, or undefined when it holds. */

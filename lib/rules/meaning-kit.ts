@@ -36,3 +36,12 @@ export const onOperations =
   (...operations: string[]) =>
   (exchange: Exchange): boolean =>
     exchange.operation !== undefined && operations.includes(exchange.operation);
+
+/**
+ * A query parameter's value when it is given once; undefined when absent or repeated (which of repeated
+ * values a server reads, the first, the last or both, is not shown).
+ */
+export function singleQuery(exchange: Exchange, name: string): string | undefined {
+  const given = exchange.request.url.searchParams.getAll(name);
+  return given.length === 1 ? given[0] : undefined;
+}

@@ -6,7 +6,7 @@
  */
 import type { Exchange } from '../exchange/exchange.ts';
 import { ownUnlisted, type SentMessage } from './conversation-model.ts';
-import { asked, isObject, list, onOperations, verdict } from './meaning-kit.ts';
+import { asked, isObject, list, onOperations, singleQuery, verdict } from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
 /** The messages of a listing that shows the whole conversation, else undefined. */
@@ -15,8 +15,9 @@ function wholeListing(exchange: Exchange): string[] | undefined {
   const body = exchange.response.body;
   if (!isObject(body) || !Array.isArray(body.messages)) return undefined;
   const total = isObject(body.paging) ? body.paging.total : undefined;
-  const offset = exchange.request.url.searchParams.get('offset') ?? '0';
-  if (!/^0+$/.test(offset) || typeof total !== 'number' || body.messages.length !== total) return undefined;
+  const offset = exchange.request.url.searchParams.has('offset') ? singleQuery(exchange, 'offset') : '0';
+  if (!/^0+$/.test(offset ?? '') || typeof total !== 'number' || body.messages.length !== total)
+    return undefined;
   return list(body.messages).map((message) => String(message.id));
 }
 

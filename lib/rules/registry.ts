@@ -1,6 +1,7 @@
 import type { Exchange } from '../exchange/exchange.ts';
 import type { Judgement } from '../judge/judgement.ts';
 import { CATEGORY_RULES } from './category-exchanges.ts';
+import { ECHO_RULES } from './echo-rules.ts';
 import { ERROR_ROWS } from './error-rows.ts';
 import { FISCAL_SEQUENCE_RULES } from './fiscal-sequence-rules.ts';
 import { LOCATION_RANGE_RULE } from './location-range-rule.ts';
@@ -26,6 +27,7 @@ const RULES: readonly Rule[] = [
   MESSAGE_VISIBLE_RULE,
   ...FISCAL_SEQUENCE_RULES,
   ...RELATION_RULES,
+  ...ECHO_RULES,
 ];
 
 /** The rules that judge a requirement. */

@@ -17,6 +17,8 @@ const answered = (exchange: Exchange) => exchange.response.status === 200 && isO
 /** The filters of an order search as its query states them, with the caller whose orders it asks for. */
 export function searchFiltersOf(url: URL): { filters: SearchFilters; callerId: number } | undefined {
   const query = url.searchParams;
+  // A parameter given twice: which value a server reads (the first, the last, both) is not shown.
+  if ([...new Set(query.keys())].some((name) => query.getAll(name).length > 1)) return undefined;
   const role = query.has('seller') ? 'seller' : query.has('buyer') ? 'buyer' : undefined;
   const callerText = role ? (query.get(role) ?? '') : '';
   const callerId = /^\d{1,15}$/.test(callerText) ? Number(callerText) : Number.NaN;
