@@ -18,7 +18,9 @@ export const STAGED_ENV = 'CONFORMANCE_STAGED';
 export const OWNER_ENV = 'CONFORMANCE_RUN_OWNER';
 
 export function stageMode(argv: string[], env: NodeJS.ProcessEnv, reportsDir: string): StageMode {
-  if (env.TEST_WORKER_INDEX !== undefined || argv[2] !== 'test') return 'other';
+  // A worker's process runs Playwright's worker entry, not `test` (its TEST_WORKER_INDEX is inherited by
+  // the nested runs a self test starts, which are runs of their own).
+  if (argv[2] !== 'test') return 'other';
   if (argv.includes('--list')) return 'listing';
   const staged = env[STAGED_ENV];
   return staged && resolve(staged) === reportsDir ? 'staged' : 'own';

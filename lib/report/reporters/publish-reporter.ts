@@ -8,7 +8,8 @@ import { OWNER_ENV } from '../../process/run-stage.ts';
 /**
  * The last reporter of a plain `playwright test` (conformance.sh publishes after its verdict and pages):
  * once every reporter has ended (onExit comes after every onEnd), a run that ended becomes the report of
- * $REPORTS_DIR; an interrupted one is kept beside it, marked; a run that ran no test leaves nothing.
+ * $REPORTS_DIR; an interrupted one is kept beside it, marked; a run that ran no test leaves nothing
+ * (but a shard's blob).
  */
 export default class PublishReporter implements Reporter {
   private began = 0;
@@ -30,8 +31,10 @@ export default class PublishReporter implements Reporter {
     const dir = process.env.REPORTS_DIR;
     if (!dir || process.env[OWNER_ENV] !== String(process.pid)) return;
     const home = homeOf(dir);
-    const wrote = existsSync(join(dir, 'results.json')) || existsSync(join(dir, 'blob'));
-    if (this.began === 0 || !wrote) discardRun(home, dir);
+    // A shard's blob is part of a sharded whole, kept also when the shard drew no test: the merge counts it.
+    const blob = existsSync(join(dir, 'blob'));
+    const wrote = blob || existsSync(join(dir, 'results.json'));
+    if (!wrote || (this.began === 0 && !blob)) discardRun(home, dir);
     else if (this.status === 'interrupted') {
       markInterrupted(home, dir, 'stopped by a signal');
       console.error(
