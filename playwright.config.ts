@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
+import { type StageMode, stageMode, stageOwnRun } from './lib/process/run-stage.ts';
 import { ProfileError, shownBaseURL } from './lib/profile/load.ts';
 import { announceMockBaseURL, environmentProblem, readRunEnv, runProfile } from './lib/profile/run-env.ts';
 
@@ -20,8 +21,15 @@ function profileOrExit() {
   }
 }
 
-const run = readRunEnv();
 const loaded = profileOrExit();
+/**
+ * Each run writes into a folder of its own under REPORTS_DIR (lib/process/run-folder.ts): a plain run's
+ * runner stages it here (its workers inherit REPORTS_DIR), conformance.sh stages it before the runner;
+ * `--list` writes no report.
+ */
+const stage: StageMode = stageMode(process.argv, process.env, readRunEnv().reportsDir);
+if (stage === 'own') stageOwnRun(readRunEnv().reportsDir);
+const run = readRunEnv();
 const mockPort = run.mockPort ?? Number(new URL(loaded.baseURL).port || 4010);
 const startMock = !run.baseURL && loaded.isMock;
 // Workers inherit the mock's URL; the profile itself never enters the config, which reports print.
@@ -77,6 +85,20 @@ const conformanceProjects = [
     ...conformanceWorkers,
   },
 ];
+/**
+ * The project's own tests run only when asked: `npm test` (PROJECT_TESTS=1, scripts/test.sh) or a
+ * --project naming one; a plain `npx playwright test` runs the conformance projects.
+ */
+const PROJECT_NAMES = ['self', 'spec', 'mock'];
+const namedProjects = process.argv
+  .slice(2)
+  .flatMap((arg, i, argv) =>
+    arg.startsWith('--project=') ? [arg.slice(10)] : arg === '--project' ? [argv[i + 1] ?? ''] : [],
+  );
+const wantsProjectTests =
+  process.env.PROJECT_TESTS === '1' || namedProjects.some((name) => PROJECT_NAMES.includes(name));
+// Workers load this config again without the runner's arguments: they inherit the choice.
+if (wantsProjectTests) process.env.PROJECT_TESTS = '1';
 const projectTests = [
   { name: 'self', testDir: 'tests/self', testMatch: LONG_SELF_TESTS },
   { name: 'self', testDir: 'tests/self', testIgnore: LONG_SELF_TESTS },
@@ -89,6 +111,9 @@ const redacting: ReporterDescription = ['./lib/report/reporters/redacting-report
 const rateLimits: ReporterDescription = ['./lib/report/reporters/rate-limit-reporter.ts'];
 // Before the reporters that write results: each test's assertions become its judgements (lib/judge).
 const judgements: ReporterDescription = ['./lib/report/reporters/judgement-reporter.ts'];
+// Last, in a plain run: publishes the run's folder once every reporter before it has ended.
+const publishing: ReporterDescription[] =
+  stage === 'own' ? [['./lib/report/reporters/publish-reporter.ts']] : [];
 const allure: ReporterDescription = [
   // allure-playwright without an fsync per written file (lib/report/reporters/allure-reporter.ts).
   './lib/report/reporters/allure-reporter.ts',
@@ -98,6 +123,25 @@ const allure: ReporterDescription = [
     links: { tms: { urlTemplate: '../traceability.html#%s', nameTemplate: 'requirement %s' } },
   },
 ];
+
+/** Every reporter writes into the run's own folder (`reports`), for the whole run. */
+function reporters(): ReporterDescription[] {
+  if (process.env.BLOB_REPORT === '1')
+    return [redacting, judgements, rateLimits, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure];
+  // Nested runs of the project's own tests read results.json only; HTML and Allure cost most of their CPU.
+  if (process.env.LEAN_REPORTS === '1')
+    return [redacting, judgements, rateLimits, ['json', { outputFile: `${reports}/results.json` }]];
+  return [
+    redacting,
+    judgements,
+    rateLimits,
+    ['list'],
+    ['json', { outputFile: `${reports}/results.json` }],
+    ['junit', { outputFile: `${reports}/junit.xml` }],
+    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+    allure,
+  ];
+}
 
 export default defineConfig<TargetOptions>({
   fullyParallel: true,
@@ -112,22 +156,7 @@ export default defineConfig<TargetOptions>({
   timeout: 30_000,
   outputDir: `${reports}/test-results`,
   globalSetup: './scripts/global-setup.ts',
-  reporter:
-    process.env.BLOB_REPORT === '1'
-      ? [redacting, judgements, rateLimits, ['dot'], ['blob', { outputDir: `${reports}/blob` }], allure]
-      : process.env.LEAN_REPORTS === '1'
-        ? // Nested runs of the project's own tests read results.json only; HTML and Allure cost most of their CPU.
-          [redacting, judgements, rateLimits, ['json', { outputFile: `${reports}/results.json` }]]
-        : [
-            redacting,
-            judgements,
-            rateLimits,
-            ['list'],
-            ['json', { outputFile: `${reports}/results.json` }],
-            ['junit', { outputFile: `${reports}/junit.xml` }],
-            ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-            allure,
-          ],
+  reporter: stage === 'listing' ? [['list']] : [...reporters(), ...publishing],
   use: {
     targetName: run.target,
     baseURL: target.secretBaseURL ? undefined : target.baseURL,
@@ -148,7 +177,7 @@ export default defineConfig<TargetOptions>({
       }
     : undefined,
   projects: [
-    ...(startMock ? projectTests : []),
+    ...(startMock && wantsProjectTests ? projectTests : []),
     ...conformanceProjects,
     // A deliberately failing run for the report tests only; never part of a normal run.
     ...(process.env.EVIDENCE_DEMO === '1' ? [{ name: 'demo', testDir: 'tests/demo' }] : []),

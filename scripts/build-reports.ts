@@ -5,6 +5,8 @@ import { runBaselineTarget } from '../lib/checks/baseline.ts';
 import { loadSpec } from '../lib/checks/spec.ts';
 import { discoveryFile, readDiscovery, resolveProfile } from '../lib/discovery/index.ts';
 import { mustRun, runCommandAsync } from '../lib/process/launch.ts';
+import { homeOf, isRunFolder, linkLatest, reportFolder } from '../lib/process/run-folder.ts';
+import { STAGED_ENV } from '../lib/process/run-stage.ts';
 import { ProfileError, shownBaseURL } from '../lib/profile/load.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
@@ -22,7 +24,9 @@ import { judgeRun, readVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { readAnswers } from '../lib/run-judge/answers-file.ts';
 
 const run = readRunEnv();
-const outDir = run.reportsDir;
+// A run's own folder; run alone on a reports folder after a plain `playwright test`, the run it shows.
+const folder = reportFolder(run.reportsDir);
+const outDir = folder.dir;
 
 function commit(): string {
   try {
@@ -94,11 +98,11 @@ async function generateAllure(label: (resultsDir: string) => number, historyPath
   }
 }
 
-/** Allure's history (allurerc.mjs historyPath): beside the target's memory, which CI keeps between nights. */
+/** Allure's history (allurerc.mjs historyPath): beside the target's memory, which CI keeps between nights, else in the reports folder (not a run's). */
 function allureHistoryPath(memory: string | undefined): string {
   return memory
     ? join(dirname(memory), `${basename(memory, '.json')}.allure-history.jsonl`)
-    : join(outDir, 'allure-history.jsonl');
+    : join(isRunFolder(outDir) ? homeOf(outDir) : (folder.home ?? outDir), 'allure-history.jsonl');
 }
 
 /** What a replay line passes to reach this run's target: the profile, and its base URL unless secret or the mock's own. */
@@ -111,7 +115,10 @@ function replayTarget(profile: { baseURL: string }, loaded: ProfileInput | undef
 
 async function main(): Promise<void> {
   const resultsPath = join(outDir, 'results.json');
-  if (!existsSync(resultsPath)) throw new Error(`no results at ${resultsPath}: run the suite first`);
+  if (!existsSync(resultsPath)) {
+    console.error(`no results at ${resultsPath}: run the suite first (npm run conformance)`);
+    process.exit(1);
+  }
   const loaded = profileHere();
   // Judged once: by scripts/verdict.ts when it ran first (conformance.sh), else here, without touching the memory.
   const judged = judgeRun(
@@ -189,6 +196,7 @@ async function main(): Promise<void> {
       what: 'the test data found on the target, and by which read',
     },
     { href: 'junit.xml', label: 'JUnit XML', what: 'results for CI systems' },
+    ...runsLinks(judged.verdict.interrupted === true),
     { href: 'results.json', label: 'Playwright JSON', what: 'machine-readable results' },
   ];
   const index = renderIndex({
@@ -210,7 +218,27 @@ async function main(): Promise<void> {
     answers: answersSection(readAnswers(outDir)),
   });
   writeFileSync(join(outDir, 'index.html'), index);
-  console.log(`reports: ${join(outDir, 'index.html')}`);
+  if (folder.home) linkLatest(folder.home);
+  // Under conformance.sh the run's folder is not the report yet: it names the report once published.
+  if (process.env[STAGED_ENV] !== outDir)
+    console.log(`reports: ${join(folder.home ?? outDir, 'index.html')}`);
+}
+
+/**
+ * The other runs of the reports folder (lib/process/run-folder.ts): a complete run's page is read as
+ * $REPORTS_DIR/index.html, an interrupted one's in its own folder, $REPORTS_DIR/runs/<id>/.
+ */
+function runsLinks(interrupted: boolean): { href: string; label: string; what: string }[] {
+  if (!isRunFolder(outDir)) return [];
+  const kept = {
+    label: 'Runs kept',
+    what: 'the last complete run, the one before it, interrupted runs kept beside them',
+  };
+  if (!interrupted) return [{ href: 'runs/index.html', ...kept }];
+  return [
+    { href: '../../index.html', label: 'The report', what: 'the last complete run of this reports folder' },
+    { href: '../index.html', ...kept },
+  ];
 }
 
 await main();

@@ -17,6 +17,7 @@ import {
 } from '../lib/discovery/index.ts';
 import { ensureTokensAccepted, TokenRefused } from '../lib/discovery/tokens-accepted.ts';
 import { factsDir } from '../lib/facts/reads.ts';
+import { homeOf, isRunFolder } from '../lib/process/run-folder.ts';
 import { ensureBundle } from '../lib/process/spec-bundle.ts';
 import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
@@ -48,11 +49,12 @@ function startRunLedger(): void {
 }
 
 /**
- * `npx playwright show-report` opens ./playwright-report: a link to the run's HTML report (reports/html),
- * made once, for the project's default reports folder only (nested runs write elsewhere).
+ * `npx playwright show-report` opens ./playwright-report: a link to the last complete run's HTML report
+ * (reports/html), made once, for the project's default reports folder only (nested runs write elsewhere).
  */
 function linkShowReport(reportsDir: string): void {
-  if (reportsDir !== join(projectRoot, 'reports')) return;
+  const home = isRunFolder(reportsDir) ? homeOf(reportsDir) : reportsDir;
+  if (home !== join(projectRoot, 'reports')) return;
   const link = join(projectRoot, 'playwright-report');
   try {
     lstatSync(link);
@@ -76,18 +78,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   // Workers write which fields their answers carried; the verdict reads this run's files only.
   rmSync(presenceDir(run.reportsDir), { recursive: true, force: true });
   rmSync(factsDir(run.reportsDir), { recursive: true, force: true });
-  if (needsTarget) removeLastVerdict(run.reportsDir);
   if (needsTarget) await discoverOnce(target, run.reportsDir);
-}
-
-/**
- * A plain `playwright test` writes new results: the last run's verdict and pages (made from the old
- * results by conformance.sh) would stand beside them as if they were this run's. Removed once the start
- * is known good, so a broken start still touches nothing.
- */
-function removeLastVerdict(reportsDir: string): void {
-  for (const name of ['verdict.json', 'index.html', 'traceability.json', 'traceability.html'])
-    rmSync(join(reportsDir, name), { force: true });
 }
 
 /** Finds on the target what the profile does not give, once for all workers (they read discovery.json). */

@@ -7,6 +7,9 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 export REPORTS_DIR="${REPORTS_DIR:-reports/project}"
 # The self tests wait on nested runs, not on the CPU: more workers than cores (playwright.config.ts).
 export WORKERS="${WORKERS:-4}"
+# The project's own projects (self, spec, mock) beside the conformance ones: a plain `playwright test`
+# runs the conformance projects only (playwright.config.ts).
+export PROJECT_TESTS=1
 status=0
 # The typecheck runs beside the tests (one core of its own while global setup bundles and discovers).
 tsc --noEmit > "${TMPDIR:-/tmp}/conformance-tsc.$$" 2>&1 &

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { candidateKeys, keyOf, runBaselineTarget, writeBaseline } from '../lib/checks/baseline.ts';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { writeNight } from '../lib/memory/history.ts';
+import { linkLatest, reportFolder } from '../lib/process/run-folder.ts';
 import { readRunEnv } from '../lib/profile/run-env.ts';
 import { baselineFrom, type Deviation, type Verdict } from '../lib/report/verdict/classify.ts';
 import { judgeRun, writeVerdictFile } from '../lib/report/verdict/judge-run.ts';
@@ -26,7 +27,9 @@ const { values } = parseArgs({
     interrupted: { type: 'boolean', default: false },
   },
 });
-const reports = readRunEnv().reportsDir;
+// A run's own folder; run alone on a reports folder after a plain `playwright test`, the run it shows.
+const folder = reportFolder(readRunEnv().reportsDir);
+const reports = folder.dir;
 
 const line = (d: Deviation) => `  [${d.check}] ${d.operation} ${d.field} (${d.level}): ${d.message}`;
 
@@ -128,4 +131,6 @@ function main(): number {
   return 0;
 }
 
-process.exit(main());
+const code = main();
+if (folder.home) linkLatest(folder.home);
+process.exit(code);

@@ -23,6 +23,9 @@ import type { ProfileInput } from './types.ts';
  * | FC_SEED, FC_PATH, FC_RUNS, PROPERTY_DEPTH | the user | property tests (lib/checks/properties.ts) |
  * | CHROMIUM_PATH | the user | report screenshots (lib/report/look.ts) |
  * | CONFORMANCE_PREFLIGHT | conformance.sh, once its checks passed | global setup: the reachability read is done |
+ * | CONFORMANCE_STAGED | conformance.sh, a plain run's runner | playwright.config.ts: REPORTS_DIR is a run's own folder already (lib/process/run-stage.ts) |
+ * | CONFORMANCE_RUN_OWNER | a plain run's runner | its last reporter: only that process publishes its folder |
+ * | PROJECT_TESTS | scripts/test.sh | playwright.config.ts: the project's own projects beside the conformance ones |
  */
 interface RunEnv {
   /** The profile name or path. */

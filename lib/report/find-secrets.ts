@@ -44,6 +44,8 @@ function hasPartialAtCut(text: string, secret: string): boolean {
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
+    // A link of a reports folder (lib/process/run-folder.ts) names a run's file, read where it is.
+    if (entry.isSymbolicLink()) return [];
     return entry.isDirectory() ? files(path) : [path];
   });
 }

@@ -4,16 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { runCommand, runCommandAsync } from '../../lib/process/launch.ts';
+import { keptRuns } from '../../lib/process/run-folder.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../lib/report/look.ts';
 import { freePort } from '../../scripts/free-port.ts';
 
 // An interrupted run is no verdict, however it was cut: Ctrl-C (SIGINT to the process group), a CI
 // timeout (SIGTERM to the conformance script alone), or a worker killed under a test (the OOM killer).
-// Each run says `interrupted: N of M tests ran`, prints no PASS, writes no memory, and its page says so.
+// Each run says `interrupted: N of M tests ran`, prints no PASS, writes no memory, and its page says so;
+// it is kept in its own folder beside the report (lib/process/run-folder.ts), never in its place.
 
 interface Interrupted {
   output: string;
   status: number | null;
+  /** The reports folder. */
+  home: string;
+  /** The interrupted run's own folder in it. */
   dir: string;
   memory: string;
 }
@@ -51,7 +56,8 @@ async function runAndCut(
       void started.then(() => setTimeout(() => cut(child), afterMs));
     },
   });
-  return { output: `${stdout}${stderr}`, status, dir, memory };
+  const kept = keptRuns(dir).find((run) => run.state === 'interrupted');
+  return { output: `${stdout}${stderr}`, status, home: dir, dir: kept?.dir ?? dir, memory };
 }
 
 function expectNoVerdict(run: Interrupted): void {
@@ -65,6 +71,10 @@ function expectNoVerdict(run: Interrupted): void {
   expect(verdict).toMatchObject({ passed: false, interrupted: true, state: 'interrupted' });
   expect(verdict.summary).toMatch(/^interrupted: \d+ of \d+ tests ran; no verdict/);
   expect(existsSync(run.memory)).toBe(false);
+  expect(run.output).not.toMatch(/^\s+at /m);
+  expect(existsSync(join(run.home, 'verdict.json')), 'no complete run: nothing at the usual paths').toBe(
+    false,
+  );
 }
 
 /** The pids of the nested run's Playwright workers: the children of its runner, in the group led by `leader`. */

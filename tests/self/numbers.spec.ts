@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { runCommand, runCommandAsync } from '../../lib/process/launch.ts';
+import { keptRuns } from '../../lib/process/run-folder.ts';
 import type { RunNumbers } from '../../lib/report/verdict/numbers.ts';
 import { requestBudget } from '../../lib/report/verdict/request-budget.ts';
 import { build } from '../../mock/app.ts';
@@ -62,6 +63,8 @@ test.describe
       } finally {
         await app.close();
       }
+      // Interrupted (--max-failures): kept in its own folder beside the report (lib/process/run-folder.ts).
+      dir = keptRuns(dir).find((kept) => kept.state === 'interrupted')?.dir ?? dir;
       numbers = JSON.parse(readFileSync(join(dir, 'verdict.json'), 'utf8')).numbers as RunNumbers;
     });
 

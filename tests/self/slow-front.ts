@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../lib/checks/spec.ts';
+import type { TargetProfile } from '../../lib/profile/types.ts';
+
+/** A front before `target` answering each request `delayMs` late: a run's discovery then lasts seconds. */
+export async function startSlowFront(
+  target: string,
+  delayMs: number,
+): Promise<{ url: string; close: () => void }> {
+  const to = new URL(target);
+  const server: Server = createServer((incoming, outgoing) => {
+    setTimeout(() => {
+      const forwarded = request(
+        {
+          host: to.hostname,
+          port: to.port,
+          path: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+        },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      forwarded.on('error', () => outgoing.destroy());
+      incoming.pipe(forwarded);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** A read-only profile of the mock's seller and buyer only, as `npx conformance` writes: discovery finds the rest. */
+export function usersOnlyProfile(baseURL: string): string {
+  const mock = JSON.parse(
+    readFileSync(join(projectRoot, 'fixtures/targets/mock.json'), 'utf8'),
+  ) as TargetProfile;
+  const profile = {
+    name: 'users-only',
+    baseURL,
+    isMock: false,
+    allowsWrites: false,
+    users: { seller: mock.users.seller, buyer: mock.users.buyer },
+  };
+  const file = join(mkdtempSync(join(tmpdir(), 'users-only-')), 'users-only.json');
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
