@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { loadSpec } from '../../lib/checks/spec.ts';
+import { boundNamed } from '../../lib/discovery/page-size.ts';
 import { branchDrop, nextBranchesSeen } from '../../lib/memory/branch-drop.ts';
 import { branchesInSpec, branchesOfExchange } from '../../lib/run-judge/branches.ts';
 import type { RunExchange } from '../../lib/run-judge/exchanges.ts';
@@ -62,4 +63,12 @@ test('a branch an earlier night showed and a whole run does not show is a drop; 
   expect(branchDrop(memory, undefined, false)).toEqual([]);
   expect(nextBranchesSeen(memory, ['a'], 'now', false, false)).toEqual({ a: 'now', b: '2026-01-01' });
   expect(nextBranchesSeen(memory, ['a'], 'now', true, false)).toEqual({ a: 'now' });
+});
+
+test('a refusal of a page size names its bound in the wordings servers use; none named is undefined', () => {
+  expect(boundNamed('limit must be an integer between 1 and 12.')).toBe(12);
+  expect(boundNamed('Invalid limit: 100; expected an integer from 1 to 50')).toBe(50);
+  expect(boundNamed('limit must be at most 20')).toBe(20);
+  expect(boundNamed('invalid limit')).toBeUndefined();
+  expect(boundNamed(undefined)).toBeUndefined();
 });
