@@ -12,6 +12,7 @@ import { readRunEnv, runProfile } from '../lib/profile/run-env.ts';
 import type { ProfileInput } from '../lib/profile/types.ts';
 import { alignAllureResults, labelAllureResults } from '../lib/report/allure-labels.ts';
 import { answersSection } from '../lib/report/answers-section.ts';
+import { BRANCHES_PAGE, branchesSection, renderBranchesPage } from '../lib/report/branches-section.ts';
 import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
 import type { ReplayTarget } from '../lib/report/failures-section.ts';
@@ -22,6 +23,7 @@ import { writeSpecDocs } from '../lib/report/spec-docs.ts';
 import { buildTraceability, renderTraceability } from '../lib/report/traceability.ts';
 import { judgeRun, readVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { readAnswers } from '../lib/run-judge/answers-file.ts';
+import { readBranches } from '../lib/run-judge/branches-file.ts';
 
 const run = readRunEnv();
 // A run's own folder; run alone on a reports folder after a plain `playwright test`, the run it shows.
@@ -155,6 +157,8 @@ async function main(): Promise<void> {
     renderTraceability(trace, heading, renderRealResponses(realResponses)),
   );
   writeSpecDocs(outDir);
+  const branches = readBranches(outDir);
+  if (branches) writeFileSync(join(outDir, BRANCHES_PAGE), renderBranchesPage(branches, heading));
   const allure = await allureGenerated;
   const links = [
     {
@@ -190,6 +194,15 @@ async function main(): Promise<void> {
           },
         ]
       : []),
+    ...(branches
+      ? [
+          {
+            href: BRANCHES_PAGE,
+            label: 'Answer branches',
+            what: 'every branch of every answer the spec describes: judged, seen, or not seen',
+          },
+        ]
+      : []),
     {
       href: 'discovery.json',
       label: 'Discovery',
@@ -216,6 +229,7 @@ async function main(): Promise<void> {
     coverageDrop: coverageDropSection(judged.comparison),
     trend: judged.comparison.trend,
     answers: answersSection(readAnswers(outDir)),
+    branches: branchesSection(branches, judged.comparison.branchDrop),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   if (folder.home) linkLatest(folder.home);

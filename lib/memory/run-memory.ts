@@ -22,6 +22,8 @@ export interface RunMemory {
   discovered?: RememberedData[];
   /** Requirement id → the date of the last run that verified it. */
   lastVerified?: Record<string, string>;
+  /** Answer branch (lib/run-judge/branches.ts key) → the date of the last run whose answers showed it. */
+  branchesSeen?: Record<string, string>;
   /** Older memories: the requirements the last run verified (read as verified on `date`). */
   verified?: string[];
 }

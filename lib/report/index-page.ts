@@ -34,6 +34,8 @@ interface RunInfo {
   trend?: Trend;
   /** The answers received and judged per operation (the run's judge), already rendered. */
   answers?: string;
+  /** The answer branches seen and judged (the run's judge), already rendered. */
+  branches?: string;
 }
 
 export function renderIndex(run: RunInfo): string {
@@ -103,6 +105,7 @@ ${trendSection(run.trend)}
 ${findingsSection(run.verdict, true)}
 ${budgetSection(run.verdict.requests)}
 ${run.answers ?? ''}
+${run.branches ?? ''}
 ${run.coverageDrop ?? ''}
 <h2>Where the target was really checked</h2>
 ${coveragePicture(run.trace)}

@@ -7,6 +7,7 @@ import type { Judgement } from '../judge/judgement.ts';
 import type { TargetProfile } from '../profile/types.ts';
 import type { Rule } from '../rules/rule.ts';
 import { type AnswerTally, tallyAnswers } from './answers.ts';
+import { type BranchTally, tallyBranches } from './branches.ts';
 import type { RunExchange } from './exchanges.ts';
 import { operationMatcher } from './match.ts';
 import { runRules } from './rules.ts';
@@ -31,6 +32,8 @@ export interface RunVerdict {
   judgements: RunJudgement[];
   findings: RunFinding[];
   answers: AnswerTally[];
+  /** The spec's answer branches, seen and judged over the run's answers (issue 47). */
+  branches: BranchTally[];
 }
 
 /** Tests' answers were checked by their client already; the others' (discovery, the start) are checked here. */
@@ -78,7 +81,14 @@ export function judgeRun(
 ): RunVerdict {
   const match = operationMatcher(spec, new URL(profile.baseURL).pathname);
   const history: Exchange[] = [];
-  const verdict: RunVerdict = { exchanges, unknown: [], judgements: [], findings: [], answers: [] };
+  const verdict: RunVerdict = {
+    exchanges,
+    unknown: [],
+    judgements: [],
+    findings: [],
+    answers: [],
+    branches: [],
+  };
   for (const exchange of exchanges) {
     const matched = match(exchange);
     if (!matched) {
@@ -101,5 +111,9 @@ export function judgeRun(
     history.push(exchange);
   }
   verdict.answers = tallyAnswers(verdict);
+  const judged = new Set(
+    verdict.judgements.filter((j) => j.outcome !== 'not judged').map((j) => j.exchange.index),
+  );
+  verdict.branches = tallyBranches(spec, exchanges, judged);
   return verdict;
 }

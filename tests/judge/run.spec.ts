@@ -9,6 +9,7 @@ import { readRunRecord, runRecordDir } from '../../lib/client/run-record.ts';
 import { recordJudgement } from '../../lib/judge/judgement.ts';
 import { readRunEnv } from '../../lib/profile/run-env.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
+import { writeBranches } from '../../lib/run-judge/branches-file.ts';
 import { callersOf, exchangeOfRecord } from '../../lib/run-judge/exchanges.ts';
 import {
   judgeRun,
@@ -40,8 +41,10 @@ const wordsOf = new Map(loadRequirements().map((r) => [r.id, r.text]));
 test.describe('every answer of the run, judged by the registry (lib/rules)', () => {
   test.afterAll(() => {
     if (!verdict) return;
-    const { answers, exchanges, unknown } = verdict;
-    const file = join(readRunEnv().reportsDir, 'answers.json');
+    const { answers, exchanges, unknown, branches } = verdict;
+    const reportsDir = readRunEnv().reportsDir;
+    writeBranches(reportsDir, branches);
+    const file = join(reportsDir, 'answers.json');
     writeFileSync(
       file,
       `${JSON.stringify({ exchanges: exchanges.length, unknown: unknown.length, answers }, null, 2)}\n`,

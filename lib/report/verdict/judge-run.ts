@@ -7,6 +7,7 @@ import { buildTraceability, type Traceability } from '../../judge/traceability.t
 import { historyPath, type NightFigures, readHistory, type Trend, trendOf } from '../../memory/history.ts';
 import type { TargetProfile } from '../../profile/types.ts';
 import { readAnswers } from '../../run-judge/answers-file.ts';
+import { readBranches } from '../../run-judge/branches-file.ts';
 import { classify, countsOf, type Verdict } from './classify.ts';
 import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
@@ -139,8 +140,11 @@ function nightOf(
 
 /** What verdict.json holds: the verdict and the comparison with the memory read before it was rewritten. */
 type VerdictFile = Verdict & {
+  branchDrop?: MemoryComparison['branchDrop'];
   /** The answers the run's judge received and judged, per operation (tests/judge). */
   answers?: ReturnType<typeof readAnswers>;
+  /** The spec's answer branches seen and judged, in total and per operation (branches.json has each). */
+  branches?: Omit<NonNullable<ReturnType<typeof readBranches>>, 'branches'>;
   trend?: Trend;
   coverageDrop: MemoryComparison['coverageDrop'];
   remembered: MemoryComparison['rechecks'];
@@ -152,15 +156,18 @@ export function writeVerdictFile(
   reportsDir: string,
   judged: Pick<RunJudgement, 'verdict' | 'comparison'>,
 ): void {
-  const { coverageDrop, rechecks, memory, lastRun, trend } = judged.comparison;
+  const { coverageDrop, branchDrop, rechecks, memory, lastRun, trend } = judged.comparison;
+  const branches = readBranches(reportsDir);
   const file: VerdictFile = {
     ...judged.verdict,
     coverageDrop,
+    ...(branchDrop ? { branchDrop } : {}),
     remembered: rechecks,
     memory,
     lastRun,
     ...(trend ? { trend } : {}),
     ...(readAnswers(reportsDir) ? { answers: readAnswers(reportsDir) } : {}),
+    ...(branches ? { branches: { totals: branches.totals, operations: branches.operations } } : {}),
   };
   writeFileSync(join(reportsDir, 'verdict.json'), JSON.stringify(file, null, 2));
 }
@@ -174,13 +181,22 @@ export function readVerdictFile(
   if (!existsSync(path) || statSync(path).mtimeMs < statSync(results).mtimeMs) return undefined;
   const {
     coverageDrop,
+    branchDrop,
     remembered,
     memory,
     lastRun,
     trend,
     answers: _answers,
+    branches: _branches,
     ...verdict
   } = JSON.parse(readFileSync(path, 'utf8')) as VerdictFile;
-  const comparison = { coverageDrop, rechecks: remembered, memory, lastRun, ...(trend ? { trend } : {}) };
+  const comparison = {
+    coverageDrop,
+    ...(branchDrop ? { branchDrop } : {}),
+    rechecks: remembered,
+    memory,
+    lastRun,
+    ...(trend ? { trend } : {}),
+  };
   return { verdict, comparison };
 }

@@ -2,6 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryPath, mergePresence, type Presence, readRunPresence } from '../../checks/presence.ts';
 import {
+  type BranchDrop,
+  branchDrop,
+  describeBranchDrop,
+  nextBranchesSeen,
+} from '../../memory/branch-drop.ts';
+import {
   type CoverageDrop,
   coverageDrop,
   describeDrop,
@@ -19,6 +25,7 @@ import {
   writeRunMemory,
 } from '../../memory/run-memory.ts';
 import type { TargetProfile } from '../../profile/types.ts';
+import { readBranches, seenKeys } from '../../run-judge/branches-file.ts';
 
 type Profile = Pick<TargetProfile, 'name' | 'memory'>;
 
@@ -29,11 +36,19 @@ export interface MemoryComparison {
   /** The date of the run compared with. */
   lastRun?: string;
   coverageDrop: CoverageDrop[];
+  /** Answer branches an earlier night showed and this run's answers did not (issue 47). */
+  branchDrop?: BranchDrop[];
   /** Remembered data read again by discovery: still qualifying, gone, or unreadable. */
   rechecks: Recheck[];
 }
 
 const scopeOf = (reports: string): RunScope => runScope(join(reports, 'results.json'));
+
+/** The branches this run's answers showed; undefined when its judge wrote none. */
+const branchesSeenNow = (reports: string) => {
+  const file = readBranches(reports);
+  return file ? seenKeys(file) : undefined;
+};
 
 /** This run against the memory of the last (read before the verdict writes the new memory). */
 export function compareWithMemory(profile: Profile, reports: string, tests: RunTest[]): MemoryComparison {
@@ -45,6 +60,7 @@ export function compareWithMemory(profile: Profile, reports: string, tests: RunT
     ...(path ? { memory: path } : {}),
     ...(memory?.date ? { lastRun: memory.date } : {}),
     coverageDrop: coverageDrop(memory, testsThatRan(tests, scope), rechecks),
+    branchDrop: branchDrop(memory, branchesSeenNow(reports), Boolean(scope.partial)),
     rechecks,
   };
 }
@@ -103,7 +119,9 @@ export function rememberRun(profile: Profile, reports: string, tests: RunTest[],
   const lastVerified = nextLastVerified(previous, testsThatRan(tests, scope), date, end.accepting);
   const discovered = nextDiscovered(previous, foundByDiscovery(profile, reports), rechecks, end.accepting);
   const { remembered, ...presence } = nextPresence(previous, tonight, end, date);
-  writeRunMemory(path, { date, ...presence, discovered, lastVerified });
+  const seen = branchesSeenNow(reports);
+  const branchesSeen = nextBranchesSeen(previous, seen, date, end.accepting, Boolean(scope.partial));
+  writeRunMemory(path, { date, ...presence, discovered, lastVerified, branchesSeen });
   const fields = remembered
     ? `the fields of ${Object.keys(tonight).length} operations remembered (${presence.presenceRuns} runs summed)`
     : fieldsNotRemembered(end);
@@ -111,7 +129,7 @@ export function rememberRun(profile: Profile, reports: string, tests: RunTest[],
     ? ` (a partial run: ${scope.partial}; it adds to the memory, never replaces it)`
     : '';
   return [
-    `memory: ${fields}; ${discovered.length} data needs and ${Object.keys(lastVerified).length} verified requirements written to ${path}${partial}`,
+    `memory: ${fields}; ${discovered.length} data needs, ${Object.keys(lastVerified).length} verified requirements and ${Object.keys(branchesSeen).length} answer branches seen written to ${path}${partial}`,
   ];
 }
 
@@ -133,6 +151,12 @@ export function describeComparison(comparison: MemoryComparison): string[] {
       `coverage drop: ${ids.size} requirements verified by the last run that verified each are not verified now`,
     );
     for (const d of drop) lines.push(`  ${describeDrop(d)}`);
+  }
+  const branches = comparison.branchDrop ?? [];
+  if (branches.length > 0) {
+    lines.push(`branch drop: ${branches.length} answer branches an earlier night showed are not shown now`);
+    for (const b of branches.slice(0, 20)) lines.push(`  ${describeBranchDrop(b)}`);
+    if (branches.length > 20) lines.push(`  … and ${branches.length - 20} more (verdict.json branchDrop)`);
   }
   return lines;
 }
