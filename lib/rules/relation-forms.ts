@@ -11,7 +11,7 @@ import type {
   SumRelation,
   WithinRelation,
 } from './relation-data.ts';
-import { idKey, isNumber, type Reached, reach, valueAt } from './relation-paths.ts';
+import { idKey, isNumber, numeric, type Reached, reach, valueAt } from './relation-paths.ts';
 
 /**
  * The relations inside one answer, each judged on one instance (the value at the relation's `at`):
@@ -113,7 +113,7 @@ export function judgeImplies(r: ImpliesRelation, node: Reached): Judgement[] {
 }
 
 /** A number as itself, a timestamp as its instant; NaN otherwise. */
-const magnitude = (value: unknown): number => (isNumber(value) ? value : instantOf(value));
+const magnitude = (value: unknown): number => numeric(value) ?? instantOf(value);
 
 export function judgeBefore(r: BeforeRelation, node: Reached): Judgement[] {
   const earlier = valueAt(node.value, r.earlier);
@@ -121,7 +121,7 @@ export function judgeBefore(r: BeforeRelation, node: Reached): Judgement[] {
   if (Number.isNaN(start)) return [];
   return reach(node.value, r.later, node.where).flatMap((later): Judgement[] => {
     const end = magnitude(later.value);
-    if (isNumber(earlier) !== isNumber(later.value)) return [];
+    if ((numeric(earlier) === undefined) !== (numeric(later.value) === undefined)) return [];
     if (Number.isNaN(end)) return [];
     return [
       verdict(
@@ -137,8 +137,10 @@ export function judgeBefore(r: BeforeRelation, node: Reached): Judgement[] {
 
 export function judgeAtLeast(r: AtLeastRelation, node: Reached): Judgement[] {
   return reach(node.value, r.field, node.where).flatMap(({ value, where }): Judgement[] => {
-    if (value === null) return [];
-    const held = isNumber(value) && (r.exclusive ? value > r.min : value >= r.min);
+    const n = numeric(value);
+    // A value that is no number is the schema check's to judge (its type may be open).
+    if (n === undefined) return [];
+    const held = r.exclusive ? n > r.min : n >= r.min;
     return [
       verdict(
         r.requirement,

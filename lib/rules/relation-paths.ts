@@ -41,6 +41,15 @@ export function valueAt(value: unknown, path: string): unknown {
 export const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
+/**
+ * A number however it is spelled: where the reference gives no type, a server may write it as a
+ * numeric string (the alternate mock's untyped-values); anything else is undefined.
+ */
+export function numeric(value: unknown): number | undefined {
+  if (isNumber(value)) return value;
+  return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
+}
+
 /** One id however it is spelled: a numeric string as its number. */
 export function idKey(value: unknown): string | undefined {
   if (typeof value === 'number') return String(value);
