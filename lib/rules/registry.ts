@@ -8,7 +8,7 @@ import { LOCATION_RANGE_RULE } from './location-range-rule.ts';
 import { MEANING_RULES } from './meanings.ts';
 import { MESSAGE_VISIBLE_RULE } from './message-visible-rule.ts';
 import { NO_TOKEN } from './no-token.ts';
-import { RELATION_RULES } from './relations.ts';
+import { RELATION_RULE } from './relation-rule.ts';
 import type { Rule, RuleContext } from './rule.ts';
 import { SEARCH_EXCHANGE_RULES } from './search-exchanges.ts';
 
@@ -26,7 +26,7 @@ const RULES: readonly Rule[] = [
   LOCATION_RANGE_RULE,
   MESSAGE_VISIBLE_RULE,
   ...FISCAL_SEQUENCE_RULES,
-  ...RELATION_RULES,
+  RELATION_RULE,
   ...ECHO_RULES,
 ];
 
