@@ -138,7 +138,10 @@ async function main(): Promise<void> {
   if (values.batch) {
     const { runBlindBatch, writeBlindReport } = await import('./mutation/blind.ts');
     const { renderBlindSummary, recordBlindFigures } = await import('./mutation/blind-render.ts');
-    const report = await runBlindBatch(values.batch, values.label, Number(values.parallel));
+    if (values.only && values.readme)
+      throw new Error('--only runs a slice of the batch: its figures are not recorded');
+    const only = values.only?.split(',');
+    const report = await runBlindBatch(values.batch, values.label, Number(values.parallel), only);
     const outDir = values.out ?? join(projectRoot, 'reports', 'mutation');
     mkdirSync(outDir, { recursive: true });
     writeBlindReport(report, join(outDir, `${values.batch.replace('/', '-')}.json`));
