@@ -72,7 +72,8 @@ function schemaFinding(
 ): Finding {
   const field = fieldOf(error);
   const missing = error.keyword === 'required';
-  return findingOf(check, ctx, res, {
+  const condition = (error.params as { condition?: string }).condition;
+  const finding = findingOf(check, ctx, res, {
     field: within ? (field === '(body)' ? within : `${within}.${field}`) : field,
     keyword: error.keyword,
     says: `answered ${res.status} with ${within ? 'error ' : ''}${describeSchemaError(res.body, error, ctx.redact)}`,
@@ -80,6 +81,7 @@ function schemaFinding(
     level: within ? 'violation' : levelOf(error),
     ...(missing ? {} : { value: describeValue(valueAt(res.body, error.instancePath), ctx.redact) }),
   });
+  return condition ? { ...finding, condition } : finding;
 }
 
 function documentedStatuses(ctx: CheckContext): string[] {

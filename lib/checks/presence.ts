@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { TargetProfile } from '../profile/types.ts';
+import { conditioned, objectCondition } from './presence-conditions.ts';
 import { loadRealResponses } from './real-responses.ts';
 import { projectRoot } from './spec.ts';
 
@@ -55,6 +56,16 @@ function walk(node: unknown, path: string, present: Counts, parents: Counts): vo
     bump(present, child);
     walk(value, child, present, parents);
   }
+  walkConditions(node as Record<string, unknown>, path, present, parents);
+}
+
+/** The object counted again under each condition it holds (presence-conditions.ts): its fields only. */
+function walkConditions(node: Record<string, unknown>, path: string, present: Counts, parents: Counts): void {
+  const condition = objectCondition(node, projectRoot);
+  if (!condition) return;
+  const parent = conditioned(path, condition);
+  bump(parents, parent);
+  for (const key of Object.keys(node)) bump(present, `${parent}.${key}`);
 }
 
 /** `payments[].id` → `payments[]`; `expiration_date` → `` (the body). */

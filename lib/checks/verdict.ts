@@ -4,6 +4,7 @@ import { baselinePath, isKnown, keyOf, readBaseline } from './baseline.ts';
 import type { Finding } from './findings.ts';
 import { findingsTally, findingsText } from './findings-text.ts';
 import { alwaysPresent, loadMemory, type PresenceMemory } from './presence.ts';
+import { conditionedField } from './presence-conditions.ts';
 import { FINDING_ANNOTATION, type JudgedFinding } from './types.ts';
 
 export type { JudgedFinding } from './types.ts';
@@ -51,8 +52,11 @@ function judgeOmission(finding: Finding, target: TargetProfile): JudgedFinding {
   if (finding.evidence.status === 206) return { ...finding, outcome: 'reported' };
   const memory = memoryOf(target);
   const tally = memory.presence[finding.operation];
-  if (!alwaysPresent(tally, finding.field)) return { ...finding, outcome: 'reported' };
-  const message = `${finding.message}; it disappeared: present in every answer of ${memory.source} (every element, in a list); it fails every run until the baseline accepts it (--update-baseline)`;
+  const where = finding.condition ? conditionedField(finding.field, finding.condition) : undefined;
+  const always = alwaysPresent(tally, finding.field);
+  if (!always && !(where && alwaysPresent(tally, where))) return { ...finding, outcome: 'reported' };
+  const among = always ? '' : ` of every object with ${finding.condition}`;
+  const message = `${finding.message}; it disappeared: present in every answer${among} of ${memory.source} (every element, in a list); it fails every run until the baseline accepts it (--update-baseline)`;
   return { ...finding, message, outcome: 'new' };
 }
 

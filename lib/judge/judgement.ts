@@ -11,6 +11,12 @@ export interface Judgement {
   instance: string;
   /** Why it broke, or why it could not be judged ("the result leaves `tags` out"). */
   reason?: string;
+  /**
+   * Not judged because the answer leaves out a field the reference lists there: its path as the
+   * findings write it (`[].values`). The run's judge counts it as an omission under the target's policy
+   * (lib/checks/verdict.ts), so a rule is never evaded by leaving its field out where the target sends it.
+   */
+  leftOut?: string;
 }
 
 /** Judgements of one test, counted: the same requirement, outcome and instance recorded once with a count. */

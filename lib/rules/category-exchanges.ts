@@ -5,7 +5,7 @@
  */
 import type { Exchange } from '../exchange/exchange.ts';
 import { leafListingJudgement, pathExtendsJudgement, type WalkedCategory } from './category-tree.ts';
-import { isObject, notJudged, onOperations, successBody } from './meaning-kit.ts';
+import { isObject, leftOut, notJudged, onOperations, successBody } from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
 const readCategory = (exchange: Exchange): WalkedCategory | undefined =>
@@ -35,8 +35,7 @@ export const CATEGORY_PATH_RULE: Rule = {
     const child = readCategory(exchange) ?? {};
     const path = child.path_from_root;
     const instance = `category ${String(child.id)}`;
-    if (!Array.isArray(path))
-      return [notJudged('CAT-PATH-EXTENDS', instance, 'the read leaves path_from_root out')];
+    if (!Array.isArray(path)) return [leftOut('CAT-PATH-EXTENDS', instance, '', 'path_from_root')];
     // Whether the path ends with the category itself is not stated (CAT-PATH-SELF, a gap): its parent is
     // the entry before itself, or its last entry.
     const last = path[path.length - 1];

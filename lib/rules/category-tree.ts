@@ -1,3 +1,4 @@
+import { leftOut } from './meaning-kit.ts';
 /**
  * The category-tree rules the reference fixes, as failures on what a walk down the tree read: the
  * same rules tests/properties/category-tree.spec.ts asserts and the drift run compares. A rule whose
@@ -58,10 +59,10 @@ export function leafListingJudgement(category: WalkedCategory): Judgement {
   const instance = `category ${String(category.id)}`;
   const children = category.children_categories;
   const listing = category.settings?.listing_allowed;
-  if (children === undefined) return notJudgedOn(id, instance, 'the read leaves children_categories out');
+  if (children === undefined) return leftOut(id, instance, '', 'children_categories');
   if (children.length === 0)
     return notJudgedOn(id, instance, 'a leaf: the rule reads categories with children');
-  if (listing === undefined) return notJudgedOn(id, instance, 'the read leaves settings.listing_allowed out');
+  if (listing === undefined) return leftOut(id, instance, '', 'settings.listing_allowed');
   return judgementOf(
     id,
     instance,

@@ -6,7 +6,7 @@
 
 import type { Exchange } from '../exchange/exchange.ts';
 import { locationRangeJudgement, parseItemLocation } from './geo-range.ts';
-import { asked, list, notJudged, onOperations, singleQuery, successBody } from './meaning-kit.ts';
+import { asked, leftOut, list, notJudged, onOperations, singleQuery, successBody } from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
 const boxOf = (exchange: Exchange) => parseItemLocation(singleQuery(exchange, 'item_location') ?? '');
@@ -23,8 +23,7 @@ export const LOCATION_RANGE_RULE: Rule = {
     const box = boxOf(exchange);
     const results = successBody(exchange)?.results;
     if (!box) return [];
-    if (!Array.isArray(results))
-      return [notJudged('SEARCH-LOCATION-RANGE', asked(exchange), 'the answer leaves results out')];
+    if (!Array.isArray(results)) return [leftOut('SEARCH-LOCATION-RANGE', asked(exchange), '', 'results')];
     return list(results).map((item) => locationRangeJudgement(box, item));
   },
 };

@@ -3,6 +3,7 @@ import type { Judgement } from '../judge/judgement.ts';
 import {
   asked,
   isObject,
+  leftOut,
   list,
   notJudged,
   onOperations,
@@ -68,8 +69,9 @@ export const QUERY_ECHO_RULE: Rule = {
     const raw = /[?&]q=([^&]*)/.exec(exchange.request.url.search)?.[1] ?? '';
     if (!decodes(raw))
       return [notJudged('MEAN-SEARCH-QUERY-ECHO', where(exchange), 'q is not percent-encoded UTF-8')];
-    if (body.query === undefined || body.query === null)
-      return [notJudged('MEAN-SEARCH-QUERY-ECHO', where(exchange), 'the answer leaves query out')];
+    if (body.query === undefined) return [leftOut('MEAN-SEARCH-QUERY-ECHO', where(exchange), '', 'query')];
+    if (body.query === null)
+      return [notJudged('MEAN-SEARCH-QUERY-ECHO', where(exchange), 'the answer sends query null')];
     return [
       verdict(
         'MEAN-SEARCH-QUERY-ECHO',
@@ -95,8 +97,9 @@ export const SORT_APPLIED_RULE: Rule = {
     const body = successBody(exchange);
     const sort = queryOf(exchange, 'sort') as string;
     if (!body || !knownSorts(body).has(sort)) return [];
+    if (body.sort === undefined) return [leftOut('MEAN-SEARCH-SORT-APPLIED', where(exchange), '', 'sort')];
     if (!isObject(body.sort))
-      return [notJudged('MEAN-SEARCH-SORT-APPLIED', where(exchange), 'the answer leaves sort out')];
+      return [notJudged('MEAN-SEARCH-SORT-APPLIED', where(exchange), 'the answer sends sort as no object')];
     return [
       verdict(
         'MEAN-SEARCH-SORT-APPLIED',

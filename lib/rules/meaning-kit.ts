@@ -31,6 +31,16 @@ export const notJudged = (requirement: string, instance: string, reason: string)
   reason,
 });
 
+/**
+ * Not judged: the answer leaves out `field`, which the reference lists at this instance; `where` is the
+ * instance's place in the body (`results[3]`), from which the field's path is written as findings write it.
+ */
+export function leftOut(requirement: string, instance: string, where: string, field: string): Judgement {
+  const place = where.replace(/\[\d+\]/g, '[]');
+  const path = place ? (field.startsWith('[') ? `${place}${field}` : `${place}.${field}`) : field;
+  return { ...notJudged(requirement, instance, `${field} is left out`), leftOut: path };
+}
+
 /** Applies to the answers of the given operations. */
 export const onOperations =
   (...operations: string[]) =>

@@ -4,6 +4,7 @@ import {
   asked,
   isObject,
   type Json,
+  leftOut,
   list,
   notJudged,
   onOperations,
@@ -74,7 +75,7 @@ export const PROMISE_HANDLING_RULE: Rule = {
     promisesOf(exchange).map(
       ([where, promise]): Judgement =>
         promise.handling === undefined
-          ? notJudged('VAL-EDT-HANDLING-KNOWN', where, 'the promise leaves handling out')
+          ? leftOut('VAL-EDT-HANDLING-KNOWN', where, where, 'handling')
           : verdict('VAL-EDT-HANDLING-KNOWN', where, handlingFailure(promise)),
     ),
 };

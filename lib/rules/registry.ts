@@ -11,6 +11,7 @@ import { NO_TOKEN } from './no-token.ts';
 import { RELATION_RULE } from './relation-rule.ts';
 import type { Rule, RuleContext } from './rule.ts';
 import { SEARCH_EXCHANGE_RULES } from './search-exchanges.ts';
+import { SEARCH_NARROWING_RULE } from './search-narrowing.ts';
 
 /**
  * Every rule of lib/rules, by requirement id. Tests, properties, drift, traffic and `npm run trace`
@@ -24,6 +25,7 @@ const RULES: readonly Rule[] = [
   ...SEARCH_EXCHANGE_RULES,
   ...CATEGORY_RULES,
   LOCATION_RANGE_RULE,
+  SEARCH_NARROWING_RULE,
   MESSAGE_VISIBLE_RULE,
   ...FISCAL_SEQUENCE_RULES,
   RELATION_RULE,
@@ -49,6 +51,10 @@ export function judgeExchange(exchange: Exchange, context: RuleContext = { histo
  * The registry's judgements of one answer under the given requirements: what a test that asked for the
  * answer records as its own, the rule written once here (a test chooses what to ask, the registry judges).
  */
-export function judgeUnder(exchange: Exchange, requirements: readonly string[]): Judgement[] {
-  return judgeExchange(exchange).filter((judgement) => requirements.includes(judgement.requirement));
+export function judgeUnder(
+  exchange: Exchange,
+  requirements: readonly string[],
+  context: RuleContext = { history: [] },
+): Judgement[] {
+  return judgeExchange(exchange, context).filter((judgement) => requirements.includes(judgement.requirement));
 }

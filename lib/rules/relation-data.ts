@@ -31,6 +31,20 @@ export interface SumRelation extends RelationBase {
   tolerance: number;
 }
 
+/**
+ * A whole that covers its parts: where `when` holds, whole + Σ allowances ≥ Σ parts (a path through a
+ * list sums every value it reaches). "At least": what else the whole may include is left open.
+ */
+export interface CoversRelation extends RelationBase {
+  judge: 'covers';
+  when?: { field: string; in: unknown[] };
+  whole: string;
+  parts: string[];
+  /** What the whole may leave out of the parts (a coupon paid by another): added to the whole. */
+  allowances?: string[];
+  tolerance: number;
+}
+
 /** A portion within its whole: 0 ≤ part ≤ whole. */
 export interface WithinRelation extends RelationBase {
   judge: 'within';
@@ -116,6 +130,7 @@ export type Relation =
   | ImpliesRelation
   | BeforeRelation
   | AtLeastRelation
+  | CoversRelation
   | SameAsReadRelation
   | ListedRelation
   | CodeRelation;

@@ -1,10 +1,11 @@
 import type { Judgement } from '../judge/judgement.ts';
 import { instantOf } from './instant.ts';
-import { notJudged, verdict } from './meaning-kit.ts';
+import { leftOut, notJudged, verdict } from './meaning-kit.ts';
 import type {
   AtLeastRelation,
   BeforeRelation,
   CountRelation,
+  CoversRelation,
   EqualRelation,
   Expectation,
   ImpliesRelation,
@@ -26,10 +27,19 @@ export function judgeSum(r: SumRelation, node: Reached): Judgement[] {
   const lines = valueAt(node.value, r.each.replace(/\[\]$/, ''));
   if (!isNumber(whole) || !Array.isArray(lines) || lines.length === 0) return [];
   const parts = reach(lines, '[]').map(({ value }) => r.product.map((f) => valueAt(value, f)));
-  if (parts.some((factors) => !factors.every(isNumber)))
+  const gap = parts.findIndex((factors) => !factors.every(isNumber));
+  if (gap >= 0) {
+    const missing = r.product.find((_, k) => parts[gap]?.[k] === undefined);
     return [
-      notJudged(r.requirement, node.where, `an element of ${r.each} leaves ${r.product.join(' or ')} out`),
+      missing
+        ? leftOut(r.requirement, node.where, node.where, `${r.each}.${missing}`)
+        : notJudged(
+            r.requirement,
+            node.where,
+            `an element of ${r.each} sends ${r.product.join(' or ')} as no number`,
+          ),
     ];
+  }
   const sum = parts.reduce((total, factors) => total + (factors as number[]).reduce((p, f) => p * f, 1), 0);
   const off = Math.abs(sum - whole) > r.tolerance + 1e-9 * Math.abs(sum);
   return [
@@ -102,7 +112,7 @@ export function judgeImplies(r: ImpliesRelation, node: Reached): Judgement[] {
   if (!r.when.in.includes(when)) return [];
   const then = valueAt(node.value, r.then.field);
   const instance = `${node.where} (${r.when.field} ${JSON.stringify(when)})`.trim();
-  if (then === undefined) return [notJudged(r.requirement, instance, `${r.then.field} is left out`)];
+  if (then === undefined) return [leftOut(r.requirement, instance, node.where, r.then.field)];
   return [
     verdict(
       r.requirement,
@@ -151,4 +161,28 @@ export function judgeAtLeast(r: AtLeastRelation, node: Reached): Judgement[] {
       ),
     ];
   });
+}
+
+/** The sum of every number a path reaches; undefined when a value it reaches is no number, or a field is left out. */
+function sumAt(value: unknown, path: string): number | undefined {
+  const values = reach(value, path).map((r) => numeric(r.value));
+  if (values.some((n) => n === undefined)) return undefined;
+  if (values.length === 0 && !path.includes('[')) return undefined;
+  return (values as number[]).reduce((a, b) => a + b, 0);
+}
+
+export function judgeCovers(r: CoversRelation, node: Reached): Judgement[] {
+  const when = r.when && valueAt(node.value, r.when.field);
+  if (r.when && !r.when.in.includes(when)) return [];
+  const instance = `${node.where}${r.when ? ` (${r.when.field} ${JSON.stringify(when)})` : ''}`.trim();
+  const whole = numeric(valueAt(node.value, r.whole));
+  if (whole === undefined) return [];
+  const parts = r.parts.map((path) => [path, sumAt(node.value, path)] as const);
+  const missing = parts.find(([, n]) => n === undefined);
+  if (missing) return [leftOut(r.requirement, instance, node.where, missing[0])];
+  const allowed = (r.allowances ?? []).reduce((total, path) => total + (sumAt(node.value, path) ?? 0), 0);
+  const owed = parts.reduce((total, [, n]) => total + (n ?? 0), 0);
+  const held = whole + allowed + r.tolerance + 1e-9 * Math.abs(owed) >= owed;
+  const shown = parts.map(([path, n]) => `${path} ${round(n ?? 0)}`).join(' + ');
+  return [verdict(r.requirement, instance, held ? undefined : `${r.whole} ${whole} is less than ${shown}`)];
 }

@@ -11,15 +11,24 @@ export interface Reached {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** The segments of a path: names, and `[]` for each element of a list. */
+/** The segments of a path: names, `[]` for each element of a list, `[status=approved]` for those of them holding a value. */
 function segments(path: string): string[] {
-  return path.split(/\.|(?=\[\])|(?<=\[\])/).filter((s) => s !== '');
+  return path.split(/\.|(?=\[)|(?<=\])/).filter((s) => s !== '');
 }
 
+const FILTER = /^\[([^=\]]+)=([^\]]*)\]$/;
+
 function step(reached: Reached[], segment: string): Reached[] {
-  if (segment === '[]')
+  const filter = FILTER.exec(segment);
+  if (segment === '[]' || filter)
     return reached.flatMap(({ value, where }) =>
-      Array.isArray(value) ? value.map((v, i) => ({ value: v, where: `${where}[${i}]` })) : [],
+      Array.isArray(value)
+        ? value.flatMap((v, i) =>
+            !filter || (isObject(v) && String(v[filter[1] ?? '']) === filter[2])
+              ? [{ value: v, where: `${where}[${i}]` }]
+              : [],
+          )
+        : [],
     );
   return reached.flatMap(({ value, where }) =>
     isObject(value) && value[segment] !== undefined

@@ -13,6 +13,7 @@ import {
   judgeAtLeast,
   judgeBefore,
   judgeCount,
+  judgeCovers,
   judgeEqual,
   judgeImplies,
   judgeSum,
@@ -41,6 +42,7 @@ const INSIDE: Partial<{
   implies: judgeImplies,
   before: judgeBefore,
   'at-least': judgeAtLeast,
+  covers: judgeCovers,
 };
 
 function judgeInside(relation: GenericRelation, node: Reached): Judgement[] {

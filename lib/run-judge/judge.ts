@@ -68,6 +68,39 @@ function namedChecks(
 }
 
 /**
+ * A rule not judged because the answer left its field out: an omission, counted as the target's policy
+ * counts the schema's (lib/checks/verdict.ts). Where the policy fails it (the mock, which sends every
+ * listed field; a field the memory shows in every answer), the rule is broken, not evaded.
+ */
+function omissionJudged(
+  j: Judgement,
+  rule: string,
+  label: string,
+  exchange: RunExchange,
+  profile: TargetProfile,
+): Judgement {
+  if (j.outcome !== 'not judged' || j.leftOut === undefined) return j;
+  const [counted] = judge(
+    [
+      {
+        check: rule,
+        requirement: j.requirement,
+        operation: label,
+        field: j.leftOut,
+        level: 'omission',
+        keyword: 'required',
+        message: `${label}: ${j.leftOut} is left out, and ${j.requirement} reads it`,
+        evidence: { status: exchange.response.status },
+      },
+    ],
+    profile,
+  );
+  if (counted?.outcome !== 'new') return j;
+  const why = profile.isMock ? 'the mock sends every listed field' : 'the memory shows it in every answer';
+  return { ...j, outcome: 'broken', reason: `${j.reason ?? `${j.leftOut} is left out`} (${why})` };
+}
+
+/**
  * The run judged by itself (issue 45): every exchange it recorded, whichever part sent it, routed to its
  * operation and judged by every registry rule that applies, with the run's earlier exchanges as the
  * history; the answers no test's client checked also by the named checks.
@@ -104,7 +137,12 @@ export function judgeRun(
     for (const rule of rules) {
       if (!rule.appliesTo(exchange)) continue;
       for (const j of rule.judge(exchange, { history }))
-        verdict.judgements.push({ ...j, rule: ruleName(rule), exchange, label: matched.label });
+        verdict.judgements.push({
+          ...omissionJudged(j, ruleName(rule), matched.label, exchange, profile),
+          rule: ruleName(rule),
+          exchange,
+          label: matched.label,
+        });
     }
     if (!sentByTest(exchange))
       verdict.findings.push(...namedChecks(exchange, spec, matched.label, profile, redact));

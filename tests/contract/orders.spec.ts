@@ -527,6 +527,28 @@ test.describe('GET /orders/{order_id} and its product and discounts: access', ()
   }
 
   test(
+    'refuse a user who is neither buyer nor seller even when the query names a party of the order',
+    verifies(['ORD-READ-OWNER'], '@readonly'),
+    async ({ api, target }) => {
+      // Authentication 4: the token must belong to the buyer or the seller; a caller.id in the query
+      // (the parameter the caller.id.invalid error names) never lends a party's access to another token.
+      for (const operationId of ORDER_OPERATIONS)
+        for (const { as, order } of refusedReads(target, ['stranger', 'seller2'])) {
+          const party = order === target.orders.otherSeller ? target.users.buyer : target.users.seller;
+          const res = await api.call(operationId, {
+            as,
+            path: { order_id: order },
+            query: { 'caller.id': party.id },
+          });
+          expect(
+            res.status >= 400 && res.status < 500,
+            `ORD-READ-OWNER: ${res.label} as ${String(as)} with caller.id ${party.id} answered ${res.status}`,
+          ).toBe(true);
+        }
+    },
+  );
+
+  test(
     'answer a client error to an unknown or malformed token',
     // An unknown token belongs to neither party (Authentication 4); its status is a gap.
     verifies(['ORD-READ-OWNER'], '@readonly'),
