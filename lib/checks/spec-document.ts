@@ -87,7 +87,7 @@ export function createAjv(doc: OpenApiDocument, options: { source?: boolean } = 
   return ajv;
 }
 
-type SchemaNode = Record<string, unknown>;
+export type SchemaNode = Record<string, unknown>;
 /** Annotation of the presence-only document: the pointer of a node holding anyOf/oneOf. */
 export const JUDGE_POINTER = 'x-judge-pointer';
 

@@ -5,7 +5,7 @@
  */
 import type { Exchange } from '../exchange/exchange.ts';
 import { leafListingJudgement, pathExtendsJudgement, type WalkedCategory } from './category-tree.ts';
-import { isObject, leftOut, notJudged, onOperations, successBody } from './meaning-kit.ts';
+import { isObject, leftOut, onOperations, successBody } from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
 const readCategory = (exchange: Exchange): WalkedCategory | undefined =>

@@ -6,7 +6,7 @@
 
 import type { Exchange } from '../exchange/exchange.ts';
 import { locationRangeJudgement, parseItemLocation } from './geo-range.ts';
-import { asked, leftOut, list, notJudged, onOperations, singleQuery, successBody } from './meaning-kit.ts';
+import { asked, leftOut, list, onOperations, singleQuery, successBody } from './meaning-kit.ts';
 import type { Rule } from './rule.ts';
 
 const boxOf = (exchange: Exchange) => parseItemLocation(singleQuery(exchange, 'item_location') ?? '');
