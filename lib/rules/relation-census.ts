@@ -32,7 +32,19 @@ function refName(schema: unknown): string | undefined {
   return schema.type === 'array' || schema.items ? refName(schema.items) : undefined;
 }
 
-const isDateTime = (schema: unknown) => isNode(schema) && schema.format === 'date-time';
+/**
+ * A timestamp by its format, or, where the spec gives no format (the reference often gives no type), by
+ * its name: a `date` word in it or in the object holding it (`date_created`, `message_date.read`).
+ */
+function isTimestamp(path: string, schema: Node): boolean {
+  if (schema.format === 'date-time') return true;
+  const type = [schema.type].flat();
+  if (type.some((t) => t === 'boolean' || t === 'object' || t === 'array' || t === 'integer')) return false;
+  if (isNode(schema.properties)) return false;
+  return (
+    path.split('.').some((segment) => segment.split('_').includes('date')) || path.endsWith('last_updated')
+  );
+}
 
 /** The named properties of a schema and of its allOf members, inline objects walked as dotted paths. */
 function propertiesOf(schema: unknown, prefix = ''): [string, Node][] {
@@ -69,7 +81,7 @@ function candidatesOfSchema(name: string, schema: Node, resources: ReadonlySet<s
     if (MAGNITUDE_NAMES.test(leaf) || MAGNITUDE_WORDS.test(description))
       add(path, 'magnitude', 'a total, count, part, rate or unit by its name or its words');
   }
-  if (properties.filter(([, property]) => isDateTime(property)).length >= 2)
+  if (properties.filter(([path, property]) => isTimestamp(path, property)).length >= 2)
     add('{timestamps}', 'timestamps', 'two or more timestamps in one object');
   return found;
 }
