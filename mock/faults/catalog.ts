@@ -13,6 +13,7 @@ import type { Fault, FaultClass } from './kit.ts';
 import { MEANING_FAULTS } from './meaning.ts';
 import { NESTED_FAULTS } from './nested.ts';
 import { RACE_FAULTS } from './races.ts';
+import { RELATION_FAULTS } from './relations.ts';
 import { RULE_FAULTS } from './rules.ts';
 import { SHAPE_FAULTS } from './shapes.ts';
 import { WIRE_FAULTS } from './wire.ts';
@@ -90,6 +91,7 @@ export const FAULTS: readonly Fault[] = [
   ...DISAGREEING_FAULTS,
   ...MEANING_FAULTS,
   ...DEEP_FAULTS,
+  ...RELATION_FAULTS,
 ].map(classified);
 
 /** Plants the named faults (the catalog's or a blind batch's) into the app; an unknown name is an error listing the known ones. */
