@@ -88,16 +88,17 @@ export const RELATION_FAULTS: Fault[] = [
       ),
   },
   {
-    name: 'item-sold-quantity-negative',
-    requirement: 'REL-ITEM-QUANTITIES',
-    description: "the site search's results count their sales below zero (a magnitude)",
+    name: 'shipping-speed-negative',
+    requirement: 'REL-SHIP-SPEED-HOURS',
+    description: "the shipping options' average handling hours come below zero (a magnitude)",
     install: (app) =>
       onJson(
         app,
-        'GET /sites/:site_id/search',
-        (page) =>
-          eachOf(page, 'results', (item) => {
-            if (typeof item.sold_quantity === 'number') item.sold_quantity = -1 - item.sold_quantity;
+        'GET /items/:item_id/shipping_options',
+        (body) =>
+          eachOf(body, 'options', (option) => {
+            const speed = option.speed;
+            if (isObject(speed) && typeof speed.handling === 'number') speed.handling = -1 - speed.handling;
           }),
         200,
       ),
