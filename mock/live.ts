@@ -9,7 +9,6 @@ import { readSeed } from './store/data.ts';
 import type { OrderRepository } from './store/orders.ts';
 import { buildOrder } from './store/orders-build.ts';
 import { type SearchFilters, searchIndexed } from './store/orders-search.ts';
-import { DAY_MS } from './store/orders-time.ts';
 import type { OrderEntry, OrdersSeed } from './store/orders-types.ts';
 
 const LIVE_FIRST_ID = 2_700_000_000;
@@ -64,13 +63,14 @@ export function installLiveOrders(app: FastifyInstance): void {
     reads += 1;
     if (reads % EVERY !== 0) return;
     const n = live.length;
-    const now = app.world.now;
+    // Built at this moment (not the world's start): its closing and last update can be no earlier than its creation.
+    const now = new Date();
     live.push(
       buildOrder(
         {
           id: LIVE_FIRST_ID + n,
           status: 'paid',
-          daysAgo: -(Date.now() - now.getTime()) / DAY_MS,
+          daysAgo: 0,
           buyerId: BUYER,
           sellerId: SELLER,
           packId: null,

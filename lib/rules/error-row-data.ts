@@ -22,7 +22,8 @@ export interface ErrorRow {
   or?: Answer[];
   /**
    * The reference also shows the call answered (Authentication 6), or leaves open whether this operation
-   * refuses the condition (a download without site_id): a 2xx from a foreign target is not judged.
+   * refuses the condition (a download without site_id): a foreign target's answer below 500 (a 2xx, or what
+   * the rest of the request earns) is not judged.
    */
   mayAnswer?: boolean;
 }

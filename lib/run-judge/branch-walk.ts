@@ -19,7 +19,17 @@ type Found = (branch: Branch) => void;
 const MAX_DEPTH = 24;
 const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
+// The walk looks the same pointers up for every element of every answer: each is resolved once per spec.
+const resolved = new WeakMap<Spec, Map<string, Node | undefined>>();
+
 function nodeAt(spec: Spec, pointer: string): Node | undefined {
+  let nodes = resolved.get(spec);
+  if (!nodes) resolved.set(spec, (nodes = new Map()));
+  if (!nodes.has(pointer)) nodes.set(pointer, resolveNode(spec, pointer));
+  return nodes.get(pointer);
+}
+
+function resolveNode(spec: Spec, pointer: string): Node | undefined {
   let node: unknown = spec.doc;
   for (const raw of pointer.split('/').slice(1))
     node = node && typeof node === 'object' ? (node as Node)[unescapePointer(raw)] : undefined;
@@ -108,6 +118,53 @@ export function branchesOfValue(spec: Spec, pointer: string, value: unknown): Br
   return [...found.values()];
 }
 
+/** What the value walk needs of a schema node, resolved once per spec and pointer (the walk visits each many times). */
+interface Shape {
+  ref?: string;
+  allOf: string[];
+  alternatives: { pointers: string[]; names: string[] }[];
+  nullable: boolean;
+  enumValues?: unknown[];
+  array: boolean;
+  items?: string;
+  properties: { name: string; pointer: string; optional: boolean }[];
+}
+
+const shapes = new WeakMap<Spec, Map<string, Shape | undefined>>();
+
+function shapeAt(spec: Spec, pointer: string): Shape | undefined {
+  let known = shapes.get(spec);
+  if (!known) shapes.set(spec, (known = new Map()));
+  if (!known.has(pointer)) known.set(pointer, shapeOf(spec, pointer));
+  return known.get(pointer);
+}
+
+function shapeOf(spec: Spec, pointer: string): Shape | undefined {
+  const node = nodeAt(spec, pointer);
+  if (!node) return undefined;
+  const types = typesOf(node);
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  return {
+    ref: typeof node.$ref === 'string' && node.$ref.startsWith('#/') ? node.$ref.slice(1) : undefined,
+    allOf: Array.isArray(node.allOf) ? node.allOf.map((_, i) => `${pointer}/allOf/${i}`) : [],
+    alternatives: COMBINATORS.flatMap((key) => {
+      const list = node[key];
+      if (!Array.isArray(list)) return [];
+      const pointers = list.map((_, i) => `${pointer}/${key}/${i}`);
+      return [{ pointers, names: pointers.map((p, i) => alternativeName(spec, p, i)) }];
+    }),
+    nullable: types.includes('null') && types.length > 1,
+    enumValues: Array.isArray(node.enum) ? node.enum : undefined,
+    array: types.includes('array') || Boolean(node.items),
+    items: node.items && typeof node.items === 'object' ? `${pointer}/items` : undefined,
+    properties: Object.keys((node.properties as Node | undefined) ?? {}).map((name) => ({
+      name,
+      pointer: `${pointer}/properties/${escapePointer(name)}`,
+      optional: !required.has(name),
+    })),
+  };
+}
+
 function walkValue(
   spec: Spec,
   pointer: string,
@@ -116,41 +173,28 @@ function walkValue(
   depth: number,
   add: Found,
 ): void {
-  const node = nodeAt(spec, pointer);
-  if (!node || depth > MAX_DEPTH) return;
-  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/'))
-    walkValue(spec, node.$ref.slice(1), location, value, depth + 1, add);
-  if (Array.isArray(node.allOf))
-    node.allOf.forEach((_, i) => {
-      walkValue(spec, `${pointer}/allOf/${i}`, location, value, depth + 1, add);
-    });
+  const shape = shapeAt(spec, pointer);
+  if (!shape || depth > MAX_DEPTH) return;
+  if (shape.ref) walkValue(spec, shape.ref, location, value, depth + 1, add);
+  for (const part of shape.allOf) walkValue(spec, part, location, value, depth + 1, add);
   const at = location || '(answer)';
-  for (const key of COMBINATORS) {
-    if (!Array.isArray(node[key])) continue;
-    const pointers = node[key].map((_, i) => `${pointer}/${key}/${i}`);
+  for (const { pointers, names } of shape.alternatives)
     for (const i of alternativesHeld(spec, pointers, value)) {
-      const name = alternativeName(spec, pointers[i] ?? '', i);
+      const name = names[i] ?? '';
       add({ location: at, branch: name });
       walkValue(spec, pointers[i] ?? '', `${location}${name}`, value, depth + 1, add);
     }
-  }
-  const types = typesOf(node);
-  if (types.includes('null') && types.length > 1)
-    add({ location: at, branch: value === null ? 'null' : 'not null' });
-  if (Array.isArray(node.enum) && node.enum.some((e) => e === value))
-    add({ location: at, branch: `= ${shownValue(value)}` });
-  if (Array.isArray(value) && (types.includes('array') || node.items)) {
+  if (shape.nullable) add({ location: at, branch: value === null ? 'null' : 'not null' });
+  if (shape.enumValues?.some((e) => e === value)) add({ location: at, branch: `= ${shownValue(value)}` });
+  if (Array.isArray(value) && shape.array) {
     add({ location: at, branch: value.length === 0 ? 'empty' : value.length === 1 ? 'one' : 'several' });
-    if (node.items && typeof node.items === 'object')
-      for (const element of value)
-        walkValue(spec, `${pointer}/items`, `${location}[]`, element, depth + 1, add);
+    if (shape.items)
+      for (const element of value) walkValue(spec, shape.items, `${location}[]`, element, depth + 1, add);
   }
   if (!isObject(value)) return;
-  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
-  for (const name of Object.keys((node.properties as Node | undefined) ?? {})) {
-    const inner = join(location, name);
-    if (!required.has(name)) add({ location: inner, branch: name in value ? 'present' : 'absent' });
-    if (name in value)
-      walkValue(spec, `${pointer}/properties/${escapePointer(name)}`, inner, value[name], depth + 1, add);
+  for (const { name, pointer: inner, optional } of shape.properties) {
+    const at = join(location, name);
+    if (optional) add({ location: at, branch: name in value ? 'present' : 'absent' });
+    if (name in value) walkValue(spec, inner, at, value[name], depth + 1, add);
   }
 }

@@ -6,6 +6,7 @@ import { ID_CHOICES } from './ids.ts';
 import { type Choice, hash, pickOf, prng } from './kit.ts';
 import { MESSAGE_CHOICES } from './messages.ts';
 import { PAGING_CHOICES } from './paging.ts';
+import { RELATION_CHOICES } from './relations.ts';
 import { RULE_CHOICES } from './rules.ts';
 import { SHAPE_CHOICES } from './shapes.ts';
 import { TRANSPORT_CHOICES } from './transport.ts';
@@ -25,6 +26,7 @@ export const CHOICES: readonly Choice[] = [
   ...MESSAGE_CHOICES,
   ...RULE_CHOICES,
   ...SHAPE_CHOICES,
+  ...RELATION_CHOICES,
   ...BOUND_CHOICES,
   ...UNTYPED_CHOICES,
   ...ID_CHOICES,

@@ -424,6 +424,44 @@ test.describe('alternate mock: every answer stays faithful to the reference', ()
   }
 });
 
+test.describe('alternate mock: the freedom around relations (issue 46)', () => {
+  test('carries a unit price to a mill on some lines, the total still in cents and within half a cent of its lines', async () => {
+    const mock = await MockHarness.start(alternate({ 'amount-precision': 'mills', 'transient-206': 'mock' }));
+    try {
+      const page = await faithful(mock, 'searchOrders', { as: SELLER, query: { seller: SELLER } });
+      const orders = (bodyAt(page, 200) as { results: Array<Record<string, unknown>> }).results;
+      const lines = orders.flatMap(
+        (o) => (o.order_items as Array<{ unit_price: number; quantity: number }>) ?? [],
+      );
+      expect(lines.some((l) => Math.round(l.unit_price * 100) !== l.unit_price * 100)).toBe(true);
+      for (const order of orders) {
+        const items = order.order_items as Array<{ unit_price: number; quantity: number }>;
+        const sum = items.reduce((total, l) => total + l.unit_price * l.quantity, 0);
+        expect(Math.abs(sum - (order.total_amount as number)), String(order.id)).toBeLessThan(0.005);
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test("adds an order while a run reads: the seller's search total grows between two pages", async () => {
+    const mock = await MockHarness.start(alternate({ 'live-orders': 'arriving' }));
+    try {
+      const total = async () =>
+        (
+          bodyAt(await faithful(mock, 'searchOrders', { as: SELLER, query: { seller: SELLER } }), 200) as {
+            paging: { total: number };
+          }
+        ).paging.total;
+      const first = await total();
+      await total();
+      expect(await total()).toBeGreaterThan(first);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 test.describe('alternate mock: writes with ids of another shape', () => {
   for (const shape of ['uuid', 'numeric']) {
     test(`uploads, lists, downloads and deletes fiscal documents, and sends an attachment, with ${shape} ids`, async () => {
