@@ -23,8 +23,8 @@ const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace
 const resolved = new WeakMap<Spec, Map<string, Node | undefined>>();
 
 function nodeAt(spec: Spec, pointer: string): Node | undefined {
-  let nodes = resolved.get(spec);
-  if (!nodes) resolved.set(spec, (nodes = new Map()));
+  const nodes = resolved.get(spec) ?? new Map<string, Node | undefined>();
+  resolved.set(spec, nodes);
   if (!nodes.has(pointer)) nodes.set(pointer, resolveNode(spec, pointer));
   return nodes.get(pointer);
 }
@@ -133,8 +133,8 @@ interface Shape {
 const shapes = new WeakMap<Spec, Map<string, Shape | undefined>>();
 
 function shapeAt(spec: Spec, pointer: string): Shape | undefined {
-  let known = shapes.get(spec);
-  if (!known) shapes.set(spec, (known = new Map()));
+  const known = shapes.get(spec) ?? new Map<string, Shape | undefined>();
+  shapes.set(spec, known);
   if (!known.has(pointer)) known.set(pointer, shapeOf(spec, pointer));
   return known.get(pointer);
 }
