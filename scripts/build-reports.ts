@@ -17,6 +17,7 @@ import { coverageDropSection } from '../lib/report/coverage-drop-section.ts';
 import { discoverySection } from '../lib/report/discovery-section.ts';
 import type { ReplayTarget } from '../lib/report/failures-section.ts';
 import { renderIndex } from '../lib/report/index-page.ts';
+import { INPUTS_PAGE, inputsSection, renderInputsPage } from '../lib/report/inputs-section.ts';
 import { alignJunit } from '../lib/report/junit.ts';
 import { renderRealResponses, summariseRealResponses } from '../lib/report/real-responses.ts';
 import { writeSpecDocs } from '../lib/report/spec-docs.ts';
@@ -24,6 +25,7 @@ import { buildTraceability, renderTraceability } from '../lib/report/traceabilit
 import { judgeRun, readVerdictFile } from '../lib/report/verdict/judge-run.ts';
 import { readAnswers } from '../lib/run-judge/answers-file.ts';
 import { readBranches } from '../lib/run-judge/branches-file.ts';
+import { readInputs } from '../lib/run-judge/inputs.ts';
 
 const run = readRunEnv();
 // A run's own folder; run alone on a reports folder after a plain `playwright test`, the run it shows.
@@ -159,6 +161,8 @@ async function main(): Promise<void> {
   writeSpecDocs(outDir);
   const branches = readBranches(outDir);
   if (branches) writeFileSync(join(outDir, BRANCHES_PAGE), renderBranchesPage(branches, heading));
+  const inputs = readInputs(outDir);
+  if (inputs) writeFileSync(join(outDir, INPUTS_PAGE), renderInputsPage(inputs, heading));
   const allure = await allureGenerated;
   const links = [
     {
@@ -203,6 +207,15 @@ async function main(): Promise<void> {
           },
         ]
       : []),
+    ...(inputs
+      ? [
+          {
+            href: INPUTS_PAGE,
+            label: 'Input classes',
+            what: 'every class of every parameter the spec describes: sent and judged, sent, or not sent',
+          },
+        ]
+      : []),
     {
       href: 'discovery.json',
       label: 'Discovery',
@@ -230,6 +243,7 @@ async function main(): Promise<void> {
     trend: judged.comparison.trend,
     answers: answersSection(readAnswers(outDir)),
     branches: branchesSection(branches, judged.comparison.branchDrop),
+    inputs: inputsSection(inputs),
   });
   writeFileSync(join(outDir, 'index.html'), index);
   if (folder.home) linkLatest(folder.home);

@@ -63,7 +63,8 @@ function tokenIn(out: Outgoing): string | undefined {
 
 function withoutToken(out: Outgoing): { url: string; headers: Record<string, string> } {
   const url = new URL(out.url);
-  if (url.searchParams.has('access_token')) url.searchParams.set('access_token', 'redacted');
+  // Replaced in the text, not through searchParams, which would rewrite every other pair's encoding.
+  url.search = url.search.replace(/([?&]access_token=)[^&]*/g, '$1redacted');
   const headers = Object.fromEntries(
     Object.entries(out.headers).map(([name, value]) =>
       name.toLowerCase() === 'authorization'

@@ -36,6 +36,8 @@ interface RunInfo {
   answers?: string;
   /** The answer branches seen and judged (the run's judge), already rendered. */
   branches?: string;
+  /** The input classes sent and judged (the run's judge), already rendered. */
+  inputs?: string;
 }
 
 export function renderIndex(run: RunInfo): string {
@@ -106,6 +108,7 @@ ${findingsSection(run.verdict, true)}
 ${budgetSection(run.verdict.requests)}
 ${run.answers ?? ''}
 ${run.branches ?? ''}
+${run.inputs ?? ''}
 ${run.coverageDrop ?? ''}
 <h2>Where the target was really checked</h2>
 ${coveragePicture(run.trace)}

@@ -13,6 +13,9 @@ export interface RunExchange extends Exchange {
   bodyUnknown?: boolean;
   /** The request's body was not recorded (a multipart form): rules that read it cannot judge it. */
   requestBodyUnknown?: boolean;
+  /** The path parameters of its operation, decoded and as sent (set when the judge matches it). */
+  pathParams?: Record<string, string>;
+  rawPathParams?: Record<string, string>;
 }
 
 /** The profile's users by the digest of their token: how the record's callers get their role back. */

@@ -9,6 +9,7 @@ import type { Rule } from '../rules/rule.ts';
 import { type AnswerTally, tallyAnswers } from './answers.ts';
 import { type BranchTally, tallyBranches } from './branches.ts';
 import type { RunExchange } from './exchanges.ts';
+import { type InputTally, tallyInputs } from './inputs.ts';
 import { operationMatcher } from './match.ts';
 import { runRules } from './rules.ts';
 
@@ -34,6 +35,8 @@ export interface RunVerdict {
   answers: AnswerTally[];
   /** The spec's answer branches, seen and judged over the run's answers (issue 47). */
   branches: BranchTally[];
+  /** The spec's parameters by class of input, sent and judged over the run's requests (issue 47). */
+  inputs: InputTally[];
 }
 
 /** Tests' answers were checked by their client already; the others' (discovery, the start) are checked here. */
@@ -121,6 +124,7 @@ export function judgeRun(
     findings: [],
     answers: [],
     branches: [],
+    inputs: [],
   };
   for (const exchange of exchanges) {
     const matched = match(exchange);
@@ -129,6 +133,8 @@ export function judgeRun(
       continue;
     }
     exchange.operation = matched.op.operationId;
+    exchange.pathParams = matched.params;
+    exchange.rawPathParams = matched.rawParams;
     // An upload's form is not recorded: its test judged it; it stays in the history of the rules after it.
     if (exchange.requestBodyUnknown) {
       history.push(exchange);
@@ -153,5 +159,6 @@ export function judgeRun(
     verdict.judgements.filter((j) => j.outcome !== 'not judged').map((j) => j.exchange.index),
   );
   verdict.branches = tallyBranches(spec, exchanges, judged);
+  verdict.inputs = tallyInputs(spec, exchanges, judged, profile);
   return verdict;
 }

@@ -6,6 +6,8 @@ export interface Matched {
   /** `POST /messages/packs/{pack_id}/sellers/{user_id}`: how findings name the operation. */
   label: string;
   params: Record<string, string>;
+  /** The path parameters as sent, before percent-decoding. */
+  rawParams: Record<string, string>;
 }
 
 interface Template {
@@ -63,7 +65,8 @@ export function operationMatcher(spec: Spec, basePath = ''): (exchange: Exchange
       // A path that does not decode is no request of the operation: the router cannot read its parameters.
       if (values.some((value) => value === undefined)) return undefined;
       const params = Object.fromEntries(template.names.map((name, i) => [name, values[i] ?? '']));
-      return { op: template.op, label: `${exchange.request.method} ${template.op.path}`, params };
+      const rawParams = Object.fromEntries(template.names.map((name, i) => [name, found[i + 1] ?? '']));
+      return { op: template.op, label: `${exchange.request.method} ${template.op.path}`, params, rawParams };
     }
     return undefined;
   };

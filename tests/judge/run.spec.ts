@@ -11,6 +11,7 @@ import { readRunEnv } from '../../lib/profile/run-env.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
 import { writeBranches } from '../../lib/run-judge/branches-file.ts';
 import { callersOf, exchangeOfRecord } from '../../lib/run-judge/exchanges.ts';
+import { writeInputs } from '../../lib/run-judge/inputs.ts';
 import {
   judgeRun,
   type RunJudgement,
@@ -41,9 +42,10 @@ const wordsOf = new Map(loadRequirements().map((r) => [r.id, r.text]));
 test.describe('every answer of the run, judged by the registry (lib/rules)', () => {
   test.afterAll(() => {
     if (!verdict) return;
-    const { answers, exchanges, unknown, branches } = verdict;
+    const { answers, exchanges, unknown, branches, inputs } = verdict;
     const reportsDir = readRunEnv().reportsDir;
     writeBranches(reportsDir, branches);
+    writeInputs(reportsDir, inputs);
     const file = join(reportsDir, 'answers.json');
     writeFileSync(
       file,
@@ -82,6 +84,19 @@ test.describe('every answer of the run, judged by the registry (lib/rules)', () 
         ).toEqual([]);
       },
     );
+
+  test('the mock is sent every class of every read parameter the suite may send, once the input-class property ran', {
+    tag: ['@readonly', '@mock-only'],
+  }, async ({ target, spec, redact }) => {
+    const run = runVerdict(target, spec, redact);
+    const propertyRan = run.exchanges.some((e) => e.part.includes('input-classes.spec.ts'));
+    test.skip(!propertyRan, 'the input-class property was not part of this run');
+    const readOps = new Set(spec.operations.filter((op) => op.method === 'get').map((op) => op.operationId));
+    const unsent = run.inputs
+      .filter((i) => readOps.has(i.operation) && i.sent === 0 && !i.withheld && !i.moot)
+      .map((i) => i.key);
+    expect(unsent, 'read classes neither sent, withheld nor without an instance').toEqual([]);
+  });
 
   test('every answer discovery received conforms to the spec: status, schema, headers and error shape', {
     tag: ['@readonly'],

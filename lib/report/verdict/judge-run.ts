@@ -8,6 +8,7 @@ import { historyPath, type NightFigures, readHistory, type Trend, trendOf } from
 import type { TargetProfile } from '../../profile/types.ts';
 import { readAnswers } from '../../run-judge/answers-file.ts';
 import { readBranches } from '../../run-judge/branches-file.ts';
+import { readInputs } from '../../run-judge/inputs.ts';
 import { classify, countsOf, type Verdict } from './classify.ts';
 import { coverageOf, type RunState, summaryOf, unreachableReason } from './headline.ts';
 import { compareWithMemory, type MemoryComparison } from './memory.ts';
@@ -145,6 +146,8 @@ type VerdictFile = Verdict & {
   answers?: ReturnType<typeof readAnswers>;
   /** The spec's answer branches seen and judged, in total and per operation (branches.json has each). */
   branches?: Omit<NonNullable<ReturnType<typeof readBranches>>, 'branches'>;
+  /** The spec's input classes sent and judged, in total and per operation (inputs.json has each). */
+  inputs?: Omit<NonNullable<ReturnType<typeof readInputs>>, 'inputs'>;
   trend?: Trend;
   coverageDrop: MemoryComparison['coverageDrop'];
   remembered: MemoryComparison['rechecks'];
@@ -158,6 +161,7 @@ export function writeVerdictFile(
 ): void {
   const { coverageDrop, branchDrop, rechecks, memory, lastRun, trend } = judged.comparison;
   const branches = readBranches(reportsDir);
+  const inputs = readInputs(reportsDir);
   const file: VerdictFile = {
     ...judged.verdict,
     coverageDrop,
@@ -168,6 +172,7 @@ export function writeVerdictFile(
     ...(trend ? { trend } : {}),
     ...(readAnswers(reportsDir) ? { answers: readAnswers(reportsDir) } : {}),
     ...(branches ? { branches: { totals: branches.totals, operations: branches.operations } } : {}),
+    ...(inputs ? { inputs: { totals: inputs.totals, operations: inputs.operations } } : {}),
   };
   writeFileSync(join(reportsDir, 'verdict.json'), JSON.stringify(file, null, 2));
 }
@@ -188,6 +193,7 @@ export function readVerdictFile(
     trend,
     answers: _answers,
     branches: _branches,
+    inputs: _inputs,
     ...verdict
   } = JSON.parse(readFileSync(path, 'utf8')) as VerdictFile;
   const comparison = {

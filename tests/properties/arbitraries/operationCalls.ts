@@ -4,6 +4,11 @@ import { referenceHeaders } from '../../../lib/client/reference-headers.ts';
 import { rawProfile } from '../../../lib/profile/guard.ts';
 import type { TargetProfile } from '../../../lib/profile/types.ts';
 import {
+  type ParameterInfo,
+  PINNED_QUERY,
+  parametersOfOperation,
+} from '../../../lib/run-judge/input-classes.ts';
+import {
   brokenJsonBody,
   hostileHeaderValue,
   hostileQueryValue,
@@ -11,34 +16,6 @@ import {
   oddPercentEncoding,
   wrongContentType,
 } from './hostileInput.ts';
-
-/** A parameter of an operation as the bundled spec declares it (refs resolved, path-item level included). */
-interface ParamInfo {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required: boolean;
-}
-
-type RawParam = { $ref?: string; name?: string; in?: string; required?: boolean };
-
-function resolveParam(spec: Spec, param: RawParam): RawParam {
-  const name = param.$ref?.match(/^#\/components\/parameters\/(.+)$/)?.[1];
-  if (!name) return param;
-  return (spec.doc.components?.parameters as Record<string, RawParam> | undefined)?.[name] ?? param;
-}
-
-/** Every parameter of an operation, path-item ones first, the operation's overriding them. */
-function parametersOf(spec: Spec, op: OperationInfo): ParamInfo[] {
-  const pathItem = spec.doc.paths?.[op.path] as { parameters?: RawParam[] } | undefined;
-  const raw = [...(pathItem?.parameters ?? []), ...((op.operation.parameters ?? []) as RawParam[])];
-  const byKey = new Map<string, ParamInfo>();
-  for (const param of raw.map((p) => resolveParam(spec, p))) {
-    if (!param.name || !param.in) continue;
-    const info = { name: param.name, in: param.in as ParamInfo['in'], required: param.required === true };
-    byKey.set(`${info.in}:${info.name}`, info);
-  }
-  return [...byKey.values()];
-}
 
 /**
  * A value the profile gives (or discovery found) for a path parameter, so that only the mutated part
@@ -71,15 +48,7 @@ function validPathValue(op: OperationInfo, name: string, target: TargetProfile):
   return values[name] ?? 'unknown';
 }
 
-/**
- * Query parameters a read always sends with one value, whatever the mutation: any other value (or
- * none) changes state on a real server. A pack listing without mark_as_read=false marks the seller's
- * messages as read, so a read-only run never sends one; not the robustness calls either.
- */
-const PINNED_QUERY: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  listPackMessages: { mark_as_read: 'false' },
-};
-
+// Pinned query parameters (mark_as_read=false) are never mutated: lib/run-judge/input-classes.ts says why.
 /** The pinned query parameters of an operation (none for most). */
 function pinnedQueryOf(operationId: string): Readonly<Record<string, string>> {
   return PINNED_QUERY[operationId] ?? {};
@@ -103,7 +72,7 @@ function reachesPinned(pinned: Readonly<Record<string, string>>, name: string): 
 }
 
 /** Values the profile gives for the query parameters a well-formed call sends. */
-function validQueryValue(name: string, target: TargetProfile): string | number | undefined {
+export function validQueryValue(name: string, target: TargetProfile): string | number | undefined {
   const { orders, messaging, catalog, users } = rawProfile(target);
   const values: Record<string, string | number | undefined> = {
     from: orders?.currencies?.from,
@@ -115,6 +84,10 @@ function validQueryValue(name: string, target: TargetProfile): string | number |
     zip_code: catalog?.zipCode,
     seller: users.seller.id,
     category: catalog?.search?.category,
+    // Order search filters a class of input needs a value for (the order-search property draws its own).
+    q: orders?.withPack,
+    item: catalog?.shippingItem,
+    'tags.not': 'mshops',
   };
   return values[name];
 }
@@ -134,9 +107,9 @@ export interface MalformedCall {
   mustReject: boolean;
 }
 
-interface Baseline {
+export interface Baseline {
   op: OperationInfo;
-  params: ParamInfo[];
+  params: ParameterInfo[];
   path: Record<string, string | number>;
   /** The well-formed query, pinned parameters included. */
   query: Record<string, string | number>;
@@ -144,8 +117,8 @@ interface Baseline {
   pinned: Readonly<Record<string, string>>;
 }
 
-function baselineOf(spec: Spec, op: OperationInfo, target: TargetProfile): Baseline {
-  const params = parametersOf(spec, op);
+export function baselineOf(spec: Spec, op: OperationInfo, target: TargetProfile): Baseline {
+  const params = parametersOfOperation(spec, op);
   const path: Record<string, string | number> = {};
   for (const name of op.path.match(/\{([^}]+)\}/g) ?? []) {
     const bare = name.slice(1, -1);
@@ -171,7 +144,12 @@ function mutableQueryNames(base: Baseline): string[] {
     .map((p) => p.name);
 }
 
-function call(base: Baseline, as: MalformedCall['as'], mutation: string, mustReject: boolean): MalformedCall {
+export function call(
+  base: Baseline,
+  as: MalformedCall['as'],
+  mutation: string,
+  mustReject: boolean,
+): MalformedCall {
   return {
     operationId: base.op.operationId,
     mutation,
@@ -265,13 +243,13 @@ export function malformedReadCall(spec: Spec, op: OperationInfo, target: TargetP
 }
 
 /** The raw query of the baseline, as `a=1&b=2` with ordinary encoding. */
-function rawQueryOf(query: Record<string, string | number>): string {
+export function rawQueryOf(query: Record<string, string | number>): string {
   return new URLSearchParams(
     Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
 }
 
-function encodedPath(base: Baseline): Record<string, string> {
+export function encodedPath(base: Baseline): Record<string, string> {
   return Object.fromEntries(Object.entries(base.path).map(([k, v]) => [k, encodeURIComponent(String(v))]));
 }
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { runFindings } from '../../../lib/checks/findings.ts';
 import type { Spec } from '../../../lib/checks/spec.ts';
 import { failingOf, judge, recordFindings } from '../../../lib/checks/verdict.ts';
@@ -57,7 +57,6 @@ function requestOf(
  * answer as the API client gives it, its Exchange included.
  */
 export async function sendRaw(
-  _request: APIRequestContext,
   spec: Spec,
   target: TargetProfile,
   malformed: MalformedCall & { rawUrl: NonNullable<MalformedCall['rawUrl']> },
