@@ -9,13 +9,13 @@ import { readSeed } from './store/data.ts';
 import type { OrderRepository } from './store/orders.ts';
 import { buildOrder } from './store/orders-build.ts';
 import { type SearchFilters, searchIndexed } from './store/orders-search.ts';
-import type { OrderEntry, OrdersSeed } from './store/orders-types.ts';
+import type { OrderEntry, OrderSeed, OrdersSeed } from './store/orders-types.ts';
 
 const LIVE_FIRST_ID = 2_700_000_000;
 const SELLER = 2001;
 const BUYER = 3001;
 const ITEMS = ['MLB100000001', 'MLB100000003', 'MLB100000005'];
-/** Reads between two new orders. */
+/** Reads between two new orders (MOCK_LIVE=orders). */
 const EVERY = 3;
 
 const byCreation = (a: OrderEntry, b: OrderEntry) => a.createdAt - b.createdAt || a.order.id - b.order.id;
@@ -46,7 +46,7 @@ function withLive(
   };
 }
 
-export function installLiveOrders(app: FastifyInstance): void {
+export function installLiveOrders(app: FastifyInstance, every = EVERY): void {
   const seed = readSeed<OrdersSeed>('orders.json');
   let live: OrderEntry[] = [];
   let wrapped: OrderRepository | undefined;
@@ -61,24 +61,29 @@ export function installLiveOrders(app: FastifyInstance): void {
       store.orders = wrapped;
     }
     reads += 1;
-    if (reads % EVERY !== 0) return;
+    if (reads % every !== 0) return;
     const n = live.length;
     // Built at this moment (not the world's start): its closing and last update can be no earlier than its creation.
     const now = new Date();
+    const order: OrderSeed = {
+      id: LIVE_FIRST_ID + n,
+      status: 'paid',
+      daysAgo: 0,
+      buyerId: BUYER,
+      sellerId: SELLER,
+      packId: null,
+      itemId: ITEMS[n % ITEMS.length]!,
+      tags: ['paid'],
+    };
+    // Its conversation exists from its creation, as for every order: addressed by the order's own id.
+    app.world.packs.addOrder(order);
     live.push(
-      buildOrder(
-        {
-          id: LIVE_FIRST_ID + n,
-          status: 'paid',
-          daysAgo: 0,
-          buyerId: BUYER,
-          sellerId: SELLER,
-          packId: null,
-          itemId: ITEMS[n % ITEMS.length]!,
-          tags: ['paid'],
-        },
-        { now, users: app.world.users, items: seed.items, shippingIdOffset: seed.shippingIdOffset },
-      ),
+      buildOrder(order, {
+        now,
+        users: app.world.users,
+        items: seed.items,
+        shippingIdOffset: seed.shippingIdOffset,
+      }),
     );
   });
 }

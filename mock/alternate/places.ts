@@ -33,6 +33,7 @@ const ORDER_SHAPES = [
   'last-updated-apart',
   'untyped-id-spelling',
   'timestamps',
+  'amount-precision',
 ];
 const ORDER_SEARCH = [
   'order-search-paging-params',
@@ -49,6 +50,7 @@ const ORDER_SEARCH = [
   'limit-over-maximum',
   'order-search-fields',
   'transient-refusal',
+  'live-orders',
 ];
 const SHIPMENT = ['shipment-errors', 'shipment-reader', 'untyped-id-spelling', 'timestamps'];
 const CURRENCY = ['currency-errors', 'currency-pairs', 'currency-precision'];

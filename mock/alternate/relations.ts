@@ -10,6 +10,12 @@ const SEARCH: RouteKey = 'GET /orders/search';
 const MAX_QUANTITY_MOVED = 4;
 const MILL = 0.001;
 
+/**
+ * Reads between two arrivals: a busy staging server, not a flood (MOCK_LIVE=orders adds one every third
+ * read); at one in three, discovery's walk over the newest conversations met only new, empty ones.
+ */
+const ARRIVAL_EVERY = 20;
+
 /** Orders keep arriving while a run reads, as on a live staging server. */
 const liveOrders: Choice = {
   name: 'live-orders',
@@ -17,11 +23,10 @@ const liveOrders: Choice = {
   description: 'new paid orders between the seller and the buyer arrive while the run reads',
   variants: {
     mock: 'no order arrives during a run (the captures are one moment each)',
-    arriving:
-      'every third order read or search adds a paid order between the seller and the buyer, created then',
+    arriving: `every ${ARRIVAL_EVERY}th order read or search adds a paid order between the seller and the buyer, created then`,
   },
   install: (app, pick) => {
-    if (pick.variant === 'arriving') installLiveOrders(app);
+    if (pick.variant === 'arriving') installLiveOrders(app, ARRIVAL_EVERY);
   },
 };
 

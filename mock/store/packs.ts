@@ -10,6 +10,8 @@ export interface PacksStore {
   /** The pack with this id (pack_id, or the order id of an order whose pack_id is null). */
   get(packId: number): PackInfo | undefined;
   all(): readonly PackInfo[];
+  /** Registers the own pack of an order made after the start (a live order): its conversation, empty. */
+  addOrder(order: OrderSeed): void;
 }
 
 /** An order whose pack_id is null is addressed by its own id under /packs and /messages/packs. */
@@ -35,5 +37,11 @@ export function createPacksStore(
   for (const order of orders) {
     if (order.packId === null && !byId.has(order.id)) byId.set(order.id, ownPack(order, siteId));
   }
-  return { get: (packId) => byId.get(packId), all: () => [...byId.values()] };
+  return {
+    get: (packId) => byId.get(packId),
+    all: () => [...byId.values()],
+    addOrder: (order) => {
+      if (order.packId === null && !byId.has(order.id)) byId.set(order.id, ownPack(order, siteId));
+    },
+  };
 }

@@ -27,7 +27,9 @@ interface Interrupted {
 async function runAndCut(
   args: string[],
   cut: (script: ChildProcess) => void,
-  afterMs = 4000,
+  // Past the worker's start on a loaded two-core CI (4 s once cut before the first test), well before
+  // the contract project's end.
+  afterMs = 6000,
 ): Promise<Interrupted> {
   const dir = mkdtempSync(join(tmpdir(), 'interrupted-'));
   const memory = join(dir, 'memory.json');
