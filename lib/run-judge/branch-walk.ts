@@ -19,15 +19,18 @@ type Found = (branch: Branch) => void;
 const MAX_DEPTH = 24;
 const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
-// The walk looks the same pointers up for every element of every answer: each is resolved once per spec.
-const resolved = new WeakMap<Spec, Map<string, Node | undefined>>();
-
-function nodeAt(spec: Spec, pointer: string): Node | undefined {
-  const nodes = resolved.get(spec) ?? new Map<string, Node | undefined>();
-  resolved.set(spec, nodes);
-  if (!nodes.has(pointer)) nodes.set(pointer, resolveNode(spec, pointer));
-  return nodes.get(pointer);
+/** `find`, computed once per spec and pointer: the walk looks the same pointers up for every element of every answer. */
+function oncePerPointer<T>(find: (spec: Spec, pointer: string) => T): (spec: Spec, pointer: string) => T {
+  const known = new WeakMap<Spec, Map<string, T>>();
+  return (spec, pointer) => {
+    const ofSpec = known.get(spec) ?? new Map<string, T>();
+    known.set(spec, ofSpec);
+    if (!ofSpec.has(pointer)) ofSpec.set(pointer, find(spec, pointer));
+    return ofSpec.get(pointer) as T;
+  };
 }
+
+const nodeAt = oncePerPointer(resolveNode);
 
 function resolveNode(spec: Spec, pointer: string): Node | undefined {
   let node: unknown = spec.doc;
@@ -130,15 +133,6 @@ interface Shape {
   properties: { name: string; pointer: string; optional: boolean }[];
 }
 
-const shapes = new WeakMap<Spec, Map<string, Shape | undefined>>();
-
-function shapeAt(spec: Spec, pointer: string): Shape | undefined {
-  const known = shapes.get(spec) ?? new Map<string, Shape | undefined>();
-  shapes.set(spec, known);
-  if (!known.has(pointer)) known.set(pointer, shapeOf(spec, pointer));
-  return known.get(pointer);
-}
-
 function shapeOf(spec: Spec, pointer: string): Shape | undefined {
   const node = nodeAt(spec, pointer);
   if (!node) return undefined;
@@ -164,6 +158,8 @@ function shapeOf(spec: Spec, pointer: string): Shape | undefined {
     })),
   };
 }
+
+const shapeAt = oncePerPointer(shapeOf);
 
 function walkValue(
   spec: Spec,
