@@ -70,6 +70,8 @@ test('the Node range of package.json is the one the environment check applies', 
 });
 
 test('a plain `playwright test` leaves no earlier verdict or page beside its new results', async () => {
+  // A nested run: it may take its command's time limit on a loaded machine.
+  test.setTimeout(150_000);
   const reports = mkdtempSync(join(tmpdir(), 'plain-run-'));
   const stale = ['verdict.json', 'index.html', 'traceability.json', 'traceability.html'];
   for (const name of stale) writeFileSync(join(reports, name), 'an earlier run');

@@ -14,6 +14,8 @@ export async function startSlowFront(
   const to = new URL(target);
   const server: Server = createServer((incoming, outgoing) => {
     setTimeout(() => {
+      // The caller left while the answer waited: nothing is forwarded.
+      if (outgoing.destroyed) return;
       const forwarded = request(
         {
           host: to.hostname,
@@ -21,6 +23,7 @@ export async function startSlowFront(
           path: incoming.url,
           method: incoming.method,
           headers: incoming.headers,
+          agent: false,
         },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -28,12 +31,19 @@ export async function startSlowFront(
         },
       );
       forwarded.on('error', () => outgoing.destroy());
+      // A caller gone mid-answer (a run cut by a signal) leaves no connection open to the target:
+      // the target's close would wait on it.
+      outgoing.on('close', () => forwarded.destroy());
       incoming.pipe(forwarded);
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+  const close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return { url: `http://127.0.0.1:${port}`, close };
 }
 
 /** A read-only profile of the mock's seller and buyer only, as `npx conformance` writes: discovery finds the rest. */

@@ -162,5 +162,10 @@ export function stepTitles(steps: JsonStep[] = []): string[] {
 export async function startMock(): Promise<{ url: string; close: () => Promise<void> }> {
   const app = await build();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: () => app.close() };
+  // A connection left open by a caller cut mid-answer would hold the close until it times out.
+  const close = async () => {
+    app.server.closeAllConnections();
+    await app.close();
+  };
+  return { url, close };
 }
