@@ -55,7 +55,7 @@ const judgeRun = process.env.CONFORMANCE_JUDGE !== '0';
 const judgeProjects = [
   // The run's first project; its teardown, the run's judge, runs once every conformance test is done
   // (Playwright adds both to a run of contract or properties): every exchange judged by every rule.
-  { name: 'start', testDir: 'tests/judge', testMatch: /start\.spec\.ts$/, teardown: 'judge', workers: 1 },
+  { name: 'start', testDir: 'tests/judge', testMatch: /start\.spec\.ts$/, teardown: 'judge' },
   // One worker judges the run's record once for all its tests (the file's tests in order).
   {
     name: 'judge',

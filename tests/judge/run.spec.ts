@@ -5,7 +5,7 @@ import { loadRequirements } from '../../lib/catalog/requirements.ts';
 import type { Spec } from '../../lib/checks/spec.ts';
 import { recordFindings } from '../../lib/checks/verdict.ts';
 import { judgeAnswer } from '../../lib/client/client.ts';
-import { readRunRecord, runRecordDir } from '../../lib/client/run-record.ts';
+import { type RecordedExchange, readRunRecord, runRecordDir } from '../../lib/client/run-record.ts';
 import { recordJudgement } from '../../lib/judge/judgement.ts';
 import { readRunEnv } from '../../lib/profile/run-env.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
@@ -96,6 +96,17 @@ test.describe('every answer of the run, judged by the registry (lib/rules)', () 
       .filter((i) => readOps.has(i.operation) && i.sent === 0 && !i.withheld && !i.moot)
       .map((i) => i.key);
     expect(unsent, 'read classes neither sent, withheld nor without an instance').toEqual([]);
+  });
+
+  test("the run's record holds no token of the profile", { tag: ['@readonly'] }, async ({ target }) => {
+    const dir = runRecordDir();
+    expect(dir, 'the run has a folder of its own (global setup)').toBeDefined();
+    const tokens = Object.values(target.users).flatMap((user) => (user?.token ? [user.token] : []));
+    // What was sent and the headers answered (an answer's bytes are kept base64, where no token reads as itself).
+    const sent = (r: RecordedExchange) =>
+      `${r.url} ${JSON.stringify([r.headers, r.responseHeaders])} ${r.body ?? ''}`;
+    const held = readRunRecord(dir ?? '').filter((r) => tokens.some((token) => sent(r).includes(token)));
+    expect(held.map((r) => `${r.part}: ${r.method} ${r.url}`)).toEqual([]);
   });
 
   test('every answer discovery received conforms to the spec: status, schema, headers and error shape', {

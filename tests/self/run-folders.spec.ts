@@ -179,7 +179,7 @@ test.describe
       });
       expect(plain.status, plain.stderr).toBe(0);
       const projects = new Set([...plain.stdout.matchAll(/^\s*\[(\w+)\] ›/gm)].map((m) => m[1]));
-      expect([...projects].sort()).toEqual(['contract', 'judge', 'properties', 'start']);
+      expect([...projects].sort()).toEqual(['contract', 'judge', 'properties']);
       expect(readdirSync(home).sort()).toEqual(before);
       expect(keptRuns(home)).toHaveLength(2);
       expectReportKept();
