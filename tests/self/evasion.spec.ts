@@ -32,6 +32,7 @@ test('a rule whose field is left out while it is broken never ends verified', as
   let run: SuiteRun;
   try {
     run = await runSuite([...SLICE, '--project', 'contract', '--grep', TITLES], {
+      CONFORMANCE_JUDGE: '1',
       BASE_URL: baseURL,
       TARGET: smallProfile(baseURL),
       LEAN_REPORTS: '1',

@@ -53,7 +53,11 @@ async function night(faults: string[], env: Record<string, string>): Promise<Nig
   const app = await build({ alternate: ALTERNATE, faults });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const run = await runSuite(['--project', 'contract', '--grep', SLICE], { ...env, BASE_URL: url });
+    const run = await runSuite(['--project', 'contract', '--grep', SLICE], {
+      CONFORMANCE_JUDGE: '1',
+      ...env,
+      BASE_URL: url,
+    });
     // As the CI example runs it: a coverage drop fails the night.
     const verdict = runCommand('node', ['--import', 'tsx', 'scripts/verdict.ts', '--fail-on-coverage-drop'], {
       env: { ...env, BASE_URL: url, REPORTS_DIR: run.dir },

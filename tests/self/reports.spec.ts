@@ -239,7 +239,7 @@ test.describe
       try {
         const url = await app.listen({ port: 0, host: '127.0.0.1' });
         const env = { EVIDENCE_DEMO: '1', TARGET: 'mock', BASE_URL: url };
-        dir = (await runSuite(['--project', 'demo'], env)).dir;
+        dir = (await runSuite(['--project', 'demo'], { CONFORMANCE_JUDGE: '1', ...env })).dir;
         runCommand('npx', ['tsx', 'scripts/build-reports.ts'], { env: { ...env, REPORTS_DIR: dir } });
       } finally {
         await app.close();

@@ -59,7 +59,10 @@ export const NESTED_WORKERS = '2';
  * loop (the targets it talks to may live in this process), sampling the memory of its processes.
  */
 export function runSuite(args: string[], env: NodeJS.ProcessEnv, dir = newRunDir()): Promise<SuiteRun> {
-  return runPlaywright(['test', ...args], env, dir);
+  // The run's judge is a worker of its own (seconds of CPU) after the tests: a nested run whose subject is
+  // transport, pacing, memory or the run's folders leaves it out; a test of what the judge finds asks for it
+  // (CONFORMANCE_JUDGE=1; the judge's own tests are tests/self/run-judge.spec.ts).
+  return runPlaywright(['test', ...args], { CONFORMANCE_JUDGE: '0', ...env }, dir);
 }
 
 /** Runs a Playwright command (test, merge-reports) as runSuite does. */
