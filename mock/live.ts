@@ -77,13 +77,14 @@ export function installLiveOrders(app: FastifyInstance, every = EVERY): void {
     };
     // Its conversation exists from its creation, as for every order: addressed by the order's own id.
     app.world.packs.addOrder(order);
-    live.push(
-      buildOrder(order, {
-        now,
-        users: app.world.users,
-        items: seed.items,
-        shippingIdOffset: seed.shippingIdOffset,
-      }),
-    );
+    const entry = buildOrder(order, {
+      now,
+      users: app.world.users,
+      items: seed.items,
+      shippingIdOffset: seed.shippingIdOffset,
+    });
+    // Its shipment exists from its creation too, under the order's shipping.id.
+    store.shipments.add(entry);
+    live.push(entry);
   });
 }

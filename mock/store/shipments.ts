@@ -12,6 +12,8 @@ export interface ShipmentEntry {
 
 export interface ShipmentsStore {
   get(id: number): ShipmentEntry | undefined;
+  /** The shipment of an order made while the mock runs (MOCK_LIVE, the alternate mock's live orders). */
+  add(entry: OrderEntry): void;
 }
 
 const HANDLING_HOURS = 24;
@@ -68,6 +70,9 @@ function shipmentOf(entry: OrderEntry): ShipmentEntry {
 /** One shipment per kept order, under the order's shipping.id. */
 export function createShipmentsStore(orders: readonly OrderEntry[]): ShipmentsStore {
   const byId = new Map<number, ShipmentEntry>();
-  for (const entry of orders) byId.set(entry.order.shipping.id, shipmentOf(entry));
-  return { get: (id) => byId.get(id) };
+  const add = (entry: OrderEntry) => {
+    byId.set(entry.order.shipping.id, shipmentOf(entry));
+  };
+  for (const entry of orders) add(entry);
+  return { get: (id) => byId.get(id), add };
 }

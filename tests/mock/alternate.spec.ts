@@ -457,6 +457,35 @@ test.describe('alternate mock: the freedom around relations (issue 46)', () => {
       // One arrival every 20 order reads: the 20th read sees it.
       for (let read = 2; read < 20; read += 1) await total();
       expect(await total()).toBeGreaterThan(first);
+      // The order that arrived is whole: its shipment and its conversation exist from its creation.
+      const newest = bodyAt(
+        await faithful(mock, 'searchOrders', {
+          as: SELLER,
+          query: { seller: SELLER, sort: 'date_desc', limit: 1 },
+        }),
+        200,
+      ).results?.[0] as unknown as { id: number; shipping: { id: number }; pack_id: number | null };
+      const reads = {
+        getOrder: await faithful(mock, 'getOrder', { as: SELLER, path: { order_id: newest.id } }),
+        getShipment: await faithful(mock, 'getShipment', {
+          as: SELLER,
+          path: { shipping_id: newest.shipping.id },
+        }),
+        getShipmentLeadTime: await faithful(mock, 'getShipmentLeadTime', {
+          as: SELLER,
+          path: { shipment_id: newest.shipping.id },
+        }),
+        listPackMessages: await faithful(mock, 'listPackMessages', {
+          as: SELLER,
+          path: { pack_id: newest.pack_id ?? newest.id, user_id: SELLER },
+          query: { mark_as_read: 'false' },
+        }),
+      };
+      // Each answered as for any order (an order's read may be the transient 206 this mock draws).
+      const unanswered = Object.entries(reads).filter(
+        ([, answer]) => answer.status < 200 || answer.status > 299,
+      );
+      expect(unanswered.map(([op, answer]) => `${op} ${answer.status}`)).toEqual([]);
     } finally {
       await mock.close();
     }
