@@ -3,7 +3,13 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
 import type { TargetOptions } from './fixtures/index.ts';
 import { type StageMode, stageMode, stageOwnRun } from './lib/process/run-stage.ts';
 import { ProfileError, shownBaseURL } from './lib/profile/load.ts';
-import { announceMockBaseURL, environmentProblem, readRunEnv, runProfile } from './lib/profile/run-env.ts';
+import {
+  announceMockBaseURL,
+  environmentProblem,
+  readRunEnv,
+  runHasJudge,
+  runProfile,
+} from './lib/profile/run-env.ts';
 
 /** A broken start (environment, profile) stops the runner with one line and exit 2, before any test. */
 function profileOrExit() {
@@ -51,7 +57,7 @@ const conformanceWorkers = {
   workers: Math.max(1, Math.floor(Math.min(runWorkers, startMock ? perCore.workers : runWorkers) / 2)),
 };
 // The run's judge (tests/judge) joins the conformance projects unless CONFORMANCE_JUDGE=0.
-const judgeRun = process.env.CONFORMANCE_JUDGE !== '0';
+const judgeRun = runHasJudge();
 const judgeProjects = [
   // The run's first project; its teardown, the run's judge, runs once every conformance test is done
   // (Playwright adds both to a run of contract or properties): every exchange judged by every rule.

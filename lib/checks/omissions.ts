@@ -34,6 +34,64 @@ function omissionError(
   };
 }
 
+/** What the walk needs of a schema node, resolved once per reader and pointer (it visits each for every element). */
+interface Shape {
+  node: SchemaNode;
+  ref?: string;
+  allOf: string[];
+  branches: string[][];
+  conditional?: { if: string; then?: string; else?: string };
+  items?: string;
+  /** Required fields not stated always present: the ones whose absence is an omission. */
+  listed: string[];
+  properties: { name: string; pointer: string; segment: string }[];
+}
+
+function shapeOf(node: SchemaNode, pointer: string): Shape {
+  const stated = (node['x-presence-stated'] as string[] | undefined) ?? [];
+  const at = (key: string) => (node[key] === undefined ? undefined : `${pointer}/${key}`);
+  return {
+    node,
+    ref: typeof node.$ref === 'string' && node.$ref.startsWith('#/') ? node.$ref.slice(1) : undefined,
+    allOf: Array.isArray(node.allOf) ? node.allOf.map((_, i) => `${pointer}/allOf/${i}`) : [],
+    branches: (['anyOf', 'oneOf'] as const).flatMap((key) => {
+      const list = node[key];
+      return Array.isArray(list) ? [list.map((_, i) => `${pointer}/${key}/${i}`)] : [];
+    }),
+    conditional:
+      node.if === undefined ? undefined : { if: `${pointer}/if`, then: at('then'), else: at('else') },
+    items: node.items && typeof node.items === 'object' ? `${pointer}/items` : undefined,
+    listed: (Array.isArray(node.required) ? (node.required as string[]) : []).filter(
+      (f) => !stated.includes(f),
+    ),
+    properties: Object.keys((node.properties as SchemaNode | undefined) ?? {}).map((name) => {
+      const segment = escapePointer(name);
+      return { name, segment, pointer: `${pointer}/properties/${segment}` };
+    }),
+  };
+}
+
+const shapes = new WeakMap<SchemaReader, Map<string, Shape | undefined>>();
+
+function shapeAt(reader: SchemaReader, pointer: string): Shape | undefined {
+  const known = shapes.get(reader) ?? new Map<string, Shape | undefined>();
+  shapes.set(reader, known);
+  if (!known.has(pointer)) {
+    const node = reader.nodeAt(pointer);
+    known.set(pointer, node ? shapeOf(node, pointer) : undefined);
+  }
+  return known.get(pointer);
+}
+
+/** Where the walk is in the data, spelled out only for an omission found (most answers have none). */
+interface Place {
+  parent?: Place;
+  segment: string;
+}
+
+const pathOf = (place: Place | undefined): string =>
+  place ? `${pathOf(place.parent)}/${place.segment}` : '';
+
 export function omissionsOf(
   reader: SchemaReader,
   pointer: string,
@@ -41,65 +99,61 @@ export function omissionsOf(
   instancePath: string,
   condition?: string,
 ): ErrorObject[] {
-  const node = reader.nodeAt(pointer);
-  if (!node) return [];
   const found: ErrorObject[] = [];
-  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/'))
-    found.push(...omissionsOf(reader, node.$ref.slice(1), data, instancePath, condition));
-  if (Array.isArray(node.allOf))
-    node.allOf.forEach((_, i) => {
-      found.push(...omissionsOf(reader, `${pointer}/allOf/${i}`, data, instancePath, condition));
-    });
-  for (const key of ['anyOf', 'oneOf'] as const)
-    if (Array.isArray(node[key]))
-      found.push(...branchOmissions(reader, `${pointer}/${key}`, node[key], data, instancePath));
-  if (node.if !== undefined) {
-    const branch = reader.validate(`${pointer}/if`, data).length === 0 ? 'then' : 'else';
-    const when =
-      branch === 'then' && data && typeof data === 'object' && !Array.isArray(data)
-        ? objectCondition(data as Record<string, unknown>, projectRoot)
-        : undefined;
-    if (node[branch] !== undefined)
-      found.push(...omissionsOf(reader, `${pointer}/${branch}`, data, instancePath, when ?? condition));
-  }
-  if (Array.isArray(data)) {
-    if (node.items && typeof node.items === 'object')
-      data.forEach((element, i) => {
-        found.push(...omissionsOf(reader, `${pointer}/items`, element, `${instancePath}/${i}`));
-      });
-    return found;
-  }
-  if (!data || typeof data !== 'object') return found;
-  const record = data as Record<string, unknown>;
-  const stated = (node['x-presence-stated'] as string[] | undefined) ?? [];
-  for (const field of Array.isArray(node.required) ? (node.required as string[]) : [])
-    if (!(field in record) && !stated.includes(field))
-      found.push(omissionError(node, pointer, instancePath, field, condition));
-  for (const name of Object.keys((node.properties as SchemaNode | undefined) ?? {}))
-    if (name in record) {
-      const segment = escapePointer(name);
-      found.push(
-        ...omissionsOf(
-          reader,
-          `${pointer}/properties/${segment}`,
-          record[name],
-          `${instancePath}/${segment}`,
-        ),
-      );
-    }
+  walk(reader, pointer, data, { prefix: instancePath, place: undefined }, condition, found);
   return found;
 }
 
-/** The omissions of the branch that holds leaving listed fields aside and misses fewest; none when no branch holds. */
-function branchOmissions(
+interface At {
+  prefix: string;
+  place: Place | undefined;
+}
+
+const inside = (at: At, segment: string): At => ({ prefix: at.prefix, place: { parent: at.place, segment } });
+
+function walk(
   reader: SchemaReader,
   pointer: string,
-  branches: unknown[],
   data: unknown,
-  instancePath: string,
-): ErrorObject[] {
+  at: At,
+  condition: string | undefined,
+  found: ErrorObject[],
+): void {
+  const shape = shapeAt(reader, pointer);
+  if (!shape) return;
+  if (shape.ref) walk(reader, shape.ref, data, at, condition, found);
+  for (const part of shape.allOf) walk(reader, part, data, at, condition, found);
+  for (const branches of shape.branches) found.push(...branchOmissions(reader, branches, data, at));
+  if (shape.conditional) {
+    const holds = reader.validate(shape.conditional.if, data).length === 0;
+    const when =
+      holds && data && typeof data === 'object' && !Array.isArray(data)
+        ? objectCondition(data as Record<string, unknown>, projectRoot)
+        : undefined;
+    const branch = holds ? shape.conditional.then : shape.conditional.else;
+    if (branch !== undefined) walk(reader, branch, data, at, when ?? condition, found);
+  }
+  if (Array.isArray(data)) {
+    const items = shape.items;
+    if (items)
+      data.forEach((element, i) => {
+        walk(reader, items, element, inside(at, String(i)), undefined, found);
+      });
+    return;
+  }
+  if (!data || typeof data !== 'object') return;
+  const record = data as Record<string, unknown>;
+  for (const field of shape.listed)
+    if (!(field in record))
+      found.push(omissionError(shape.node, pointer, `${at.prefix}${pathOf(at.place)}`, field, condition));
+  for (const { name, pointer: inner, segment } of shape.properties)
+    if (name in record) walk(reader, inner, record[name], inside(at, segment), undefined, found);
+}
+
+/** The omissions of the branch that holds leaving listed fields aside and misses fewest; none when no branch holds. */
+function branchOmissions(reader: SchemaReader, branches: string[], data: unknown, at: At): ErrorObject[] {
+  const instancePath = `${at.prefix}${pathOf(at.place)}`;
   const held = branches
-    .map((_, i) => `${pointer}/${i}`)
     .filter((branch) => reader.stated(branch, data, instancePath).length === 0)
     .map((branch) => omissionsOf(reader, branch, data, instancePath));
   return held.sort((a, b) => a.length - b.length)[0] ?? [];

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { TestInfo } from '@playwright/test';
+import type { Location, TestInfo } from '@playwright/test';
 import { test } from '@playwright/test';
 import { runFindings } from '../checks/findings.ts';
 import { tallyAnswer, workerPresence } from '../checks/presence.ts';
@@ -162,6 +162,7 @@ function isText(headers: Record<string, string>): boolean {
 /** Calls operations of the spec on the target, attaches redacted evidence, and runs every conformance check. */
 export class ApiClient {
   private readonly pace: Pace;
+  private readonly location: Location;
 
   constructor(
     private readonly profile: TargetProfile,
@@ -170,6 +171,7 @@ export class ApiClient {
     private readonly redact: (text: string) => string,
   ) {
     this.pace = workerPace(profile.requestsPerSecond, testInfo);
+    this.location = { file: testInfo.file, line: testInfo.line, column: testInfo.column };
   }
 
   /** Calls an operation; the test fails at once if the answer breaks a conformance check. */
@@ -209,11 +211,17 @@ export class ApiClient {
     const sent = request.url.href;
     const label = this.redact(`${method} ${sent.startsWith(base) ? sent.slice(base.length) : sent}`);
     const call: PreparedCall = { operationId, label, request, options };
-    return test.step(label, async () => {
-      const answer = await this.exchangeAll(call);
-      const caller = callerOf(options.as ?? 'anonymous');
-      return this.observe(operationId, label, exchangeOf(request, answer, operationId, caller));
-    });
+    return test.step(
+      label,
+      async () => {
+        const answer = await this.exchangeAll(call);
+        const caller = callerOf(options.as ?? 'anonymous');
+        return this.observe(operationId, label, exchangeOf(request, answer, operationId, caller));
+      },
+      // The test's own place: Playwright captures and source-maps a stack for a step without one, a
+      // second of a worker's CPU over a run's calls.
+      { location: this.location },
+    );
   }
 
   /** Sends the call until an answer is taken (paced, a read retried after a reset, 429/503 waited out). */

@@ -28,6 +28,18 @@ const CLOSE_MS = 30_000;
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T/;
 
+const normalOfRead = new WeakMap<Read, string>();
+
+/** A read's value as normal() spells it, computed once per read (a read is compared with many). */
+function normalRead(read: Read): string {
+  let found = normalOfRead.get(read);
+  if (found === undefined) {
+    found = normal(read.value);
+    normalOfRead.set(read, found);
+  }
+  return found;
+}
+
 /** One value however it is spelled: a numeric string as its number, a timestamp as its instant. */
 function normal(value: unknown): string {
   if (Array.isArray(value)) return JSON.stringify(value.map(normal));
@@ -46,11 +58,11 @@ const shown = (read: Read) =>
 function disagreement(reads: Read[]): [Read, Read] | 'moved' | undefined {
   const byPlace = new Map<string, Set<string>>();
   for (const read of reads)
-    byPlace.set(read.place, (byPlace.get(read.place) ?? new Set()).add(normal(read.value)));
+    byPlace.set(read.place, (byPlace.get(read.place) ?? new Set()).add(normalRead(read)));
   if ([...byPlace.values()].some((values) => values.size > 1)) return 'moved';
   for (const a of reads)
     for (const b of reads)
-      if (a.place < b.place && normal(a.value) !== normal(b.value) && Math.abs(a.at - b.at) <= CLOSE_MS)
+      if (a.place < b.place && normalRead(a) !== normalRead(b) && Math.abs(a.at - b.at) <= CLOSE_MS)
         return [a, b];
   return undefined;
 }
@@ -103,7 +115,7 @@ function judgeGroup(key: string, group: Read[]): Judgement[] {
       ...judged,
       { requirement, outcome: 'broken', instance, reason: `${shown(found[0])}; ${shown(found[1])}` },
     ];
-  const values = new Set(wholes.map((r) => normal(r.value)));
+  const values = new Set(wholes.map(normalRead));
   if (values.size === 1) return [...judged, { requirement, outcome: 'held', instance }];
   return [
     ...judged,

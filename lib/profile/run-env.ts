@@ -26,6 +26,7 @@ import type { ProfileInput } from './types.ts';
  * | CONFORMANCE_STAGED | conformance.sh, a plain run's runner | playwright.config.ts: REPORTS_DIR is a run's own folder already (lib/process/run-stage.ts) |
  * | CONFORMANCE_RUN_OWNER | a plain run's runner | its last reporter: only that process publishes its folder |
  * | PROJECT_TESTS | scripts/test.sh | playwright.config.ts: the project's own projects beside the conformance ones |
+ * | CONFORMANCE_JUDGE | nested runs (`0`) | playwright.config.ts, workers: the run's judge (tests/judge) is left out |
  */
 interface RunEnv {
   /** The profile name or path. */
@@ -40,6 +41,15 @@ interface RunEnv {
   reportsDir: string;
   /** Whether findings are recorded into a new baseline rather than failing. */
   recordingBaseline: boolean;
+}
+
+/**
+ * Whether the run's judge (tests/judge) judges its record after the tests: every rule on every exchange.
+ * Without it (a nested run of the project's tests), the workers keep their answers' facts and meanings
+ * for the verdict instead (lib/facts/observe.ts): the same rules, judged twice when both ran.
+ */
+export function runHasJudge(env: Env = process.env): boolean {
+  return env.CONFORMANCE_JUDGE !== '0';
 }
 
 /** The run's facts as this process received them. */

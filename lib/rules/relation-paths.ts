@@ -12,8 +12,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** The segments of a path: names, `[]` for each element of a list, `[status=approved]` for those of them holding a value. */
+const segmentsOf = new Map<string, string[]>();
 function segments(path: string): string[] {
-  return path.split(/\.|(?=\[)|(?<=\])/).filter((s) => s !== '');
+  let found = segmentsOf.get(path);
+  if (!found) {
+    found = path.split(/\.|(?=\[)|(?<=\])/).filter((s) => s !== '');
+    segmentsOf.set(path, found);
+  }
+  return found;
 }
 
 const FILTER = /^\[([^=\]]+)=([^\]]*)\]$/;

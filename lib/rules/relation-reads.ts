@@ -35,16 +35,31 @@ interface Mention {
 interface Index {
   seen: number;
   reads: Map<string, Read[]>;
+  /** The same reads by operation alone. */
+  readsOf: Map<string, Read[]>;
   mentions: Map<string, Mention[]>;
 }
 
 const readKey = (operation: string, id: unknown) => `${operation} ${idKey(id) ?? ''}`;
 const timeOf = (exchange: Exchange) => exchange.endedMs || exchange.startedMs;
-const push = <T>(map: Map<string, T[]>, key: string, value: T) =>
-  map.set(key, [...(map.get(key) ?? []), value]);
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
 
-/** The ids an answer mentions with their attributes, per same-as-read relation placed in it. */
+const mentionsKept = new WeakMap<Exchange, [string, Mention][]>();
+
+/** The ids an answer mentions with their attributes, per same-as-read relation placed in it (once per answer). */
 function mentionsOf(exchange: Exchange, placed: readonly PlacedRelation[]): [string, Mention][] {
+  const kept = mentionsKept.get(exchange);
+  if (kept) return kept;
+  const found = findMentions(exchange, placed);
+  mentionsKept.set(exchange, found);
+  return found;
+}
+
+function findMentions(exchange: Exchange, placed: readonly PlacedRelation[]): [string, Mention][] {
   const body =
     successBody(exchange) ?? (Array.isArray(exchange.response.body) ? exchange.response.body : undefined);
   if (body === undefined || exchange.response.status === 206) return [];
@@ -65,14 +80,22 @@ function indexOf(
   history: readonly Exchange[],
   placedOf: (operation: string) => readonly PlacedRelation[],
 ): Index {
-  const index = indexes.get(history) ?? { seen: 0, reads: new Map(), mentions: new Map() };
+  const index = indexes.get(history) ?? {
+    seen: 0,
+    reads: new Map(),
+    readsOf: new Map(),
+    mentions: new Map(),
+  };
   indexes.set(history, index);
   for (; index.seen < history.length; index.seen++) {
     const exchange = history[index.seen] as Exchange;
     const body = successBody(exchange);
     if (!exchange.operation) continue;
-    if (body)
-      push(index.reads, readKey(exchange.operation, body.id), { body, at: timeOf(exchange), exchange });
+    if (body) {
+      const read = { body, at: timeOf(exchange), exchange };
+      push(index.reads, readKey(exchange.operation, body.id), read);
+      push(index.readsOf, exchange.operation, read);
+    }
     for (const [key, mention] of mentionsOf(exchange, placedOf(exchange.operation)))
       push(index.mentions, key, mention);
   }
@@ -154,9 +177,7 @@ function judgeListed(placed: PlacedRelation, exchange: Exchange, index: Index): 
     const parent = (index.reads.get(readKey(r.read, parentId)) ?? []).at(-1);
     return parent ? [childListed(r, body, parent.body)] : [];
   }
-  return [...index.reads.entries()]
-    .filter(([key]) => key.startsWith(`${placed.operation} `))
-    .flatMap(([, reads]) => reads)
+  return (index.readsOf.get(placed.operation) ?? [])
     .filter((child) => sameValue(valueAt(child.body, `${r.parent}.id`), body.id))
     .map((child) => childListed(r, child.body, body));
 }

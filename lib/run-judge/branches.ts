@@ -50,9 +50,21 @@ export function branchesInSpec(spec: Spec): BranchTally[] {
   );
 }
 
+/** Answers repeat (a conversation read again, a page asked twice): their branches are walked once. */
+const branchesOfText = new WeakMap<Spec, Map<string, string[]>>();
+
 /** The branches one answer shows; none when its body is unknown or its status is no 2xx JSON answer. */
 export function branchesOfExchange(spec: Spec, exchange: RunExchange): string[] {
   if (!exchange.operation || exchange.bodyUnknown) return [];
+  const known = branchesOfText.get(spec) ?? new Map<string, string[]>();
+  branchesOfText.set(spec, known);
+  const key = `${exchange.operation} ${exchange.response.status}\n${exchange.response.text}`;
+  const found = known.get(key) ?? walkBranches(spec, exchange);
+  known.set(key, found);
+  return found;
+}
+
+function walkBranches(spec: Spec, exchange: RunExchange): string[] {
   const op = spec.operations.find((o) => o.operationId === exchange.operation);
   const status = String(exchange.response.status);
   const pointer = op ? successSchemas(op).find(([s]) => s === status)?.[1] : undefined;
