@@ -94,3 +94,21 @@ export const PLAIN_TRANSPORT = {
   'transient-refusal': 'mock',
   latency: 'mock',
 };
+
+/** The seller's message with one attachment to the buyer, in the writable conversation, judged as the suite judges. */
+export function sendWithAttachment(
+  mock: MockHarness,
+  attachmentId: string,
+): Promise<Judged<'sendPackMessage'>> {
+  return faithful(mock, 'sendPackMessage', {
+    as: SELLER,
+    path: { pack_id: WRITABLE_CONVERSATION, user_id: SELLER },
+    query: { tag: 'post_sale', application_id: '1234567890123456' },
+    json: {
+      from: { user_id: String(SELLER) },
+      to: { user_id: String(BUYER) },
+      text: 'Olá',
+      attachments: [attachmentId],
+    },
+  });
+}

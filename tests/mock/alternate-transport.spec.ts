@@ -14,6 +14,7 @@ import {
   PAID,
   PLAIN_TRANSPORT,
   SELLER,
+  sendWithAttachment,
   WRITABLE_CONVERSATION,
 } from './alternate-kit.ts';
 import { MockHarness } from './harness.ts';
@@ -184,17 +185,7 @@ test.describe('alternate mock: the transport', () => {
       });
       const attachmentId = bodyAt(attachment, [200, 201]).id;
       const path = { pack_id: WRITABLE_CONVERSATION, user_id: SELLER };
-      const sent = await faithful(mock, 'sendPackMessage', {
-        as: SELLER,
-        path,
-        query: { tag: 'post_sale', application_id: '1234567890123456' },
-        json: {
-          from: { user_id: String(SELLER) },
-          to: { user_id: String(BUYER) },
-          text: 'Olá',
-          attachments: [attachmentId],
-        },
-      });
+      const sent = await sendWithAttachment(mock, attachmentId);
       const created = bodyAt(sent, [200, 201]) as { id: string; message_moderation: { status: string } };
       expect(created.message_moderation.status).toBe('pending');
       const ids = async (as: number) =>

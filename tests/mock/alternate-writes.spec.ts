@@ -6,7 +6,7 @@ import {
   carried,
   faithful,
   SELLER,
-  WRITABLE_CONVERSATION,
+  sendWithAttachment,
   WRITABLE_PACK,
 } from './alternate-kit.ts';
 import { MockHarness } from './harness.ts';
@@ -42,17 +42,7 @@ test.describe('alternate mock: writes with ids of another shape', () => {
           multipart: { file: pdf },
         });
         const attachmentId = bodyAt(attachment, [200, 201]).id;
-        const sent = await faithful(mock, 'sendPackMessage', {
-          as: SELLER,
-          path: { pack_id: WRITABLE_CONVERSATION, user_id: SELLER },
-          query: { tag: 'post_sale', application_id: '1234567890123456' },
-          json: {
-            from: { user_id: String(SELLER) },
-            to: { user_id: String(BUYER) },
-            text: 'Olá',
-            attachments: [attachmentId],
-          },
-        });
+        const sent = await sendWithAttachment(mock, attachmentId);
         const created = bodyAt(sent, [200, 201]);
         const messageId = String(
           carried(
