@@ -40,7 +40,7 @@ interface Shape {
   ref?: string;
   allOf: string[];
   branches: string[][];
-  conditional?: { if: string; then?: string; else?: string };
+  conditional?: { if: string; whenHolds?: string; otherwise?: string };
   items?: string;
   /** Required fields not stated always present: the ones whose absence is an omission. */
   listed: string[];
@@ -59,7 +59,9 @@ function shapeOf(node: SchemaNode, pointer: string): Shape {
       return Array.isArray(list) ? [list.map((_, i) => `${pointer}/${key}/${i}`)] : [];
     }),
     conditional:
-      node.if === undefined ? undefined : { if: `${pointer}/if`, then: at('then'), else: at('else') },
+      node.if === undefined
+        ? undefined
+        : { if: `${pointer}/if`, whenHolds: at('then'), otherwise: at('else') },
     items: node.items && typeof node.items === 'object' ? `${pointer}/items` : undefined,
     listed: (Array.isArray(node.required) ? (node.required as string[]) : []).filter(
       (f) => !stated.includes(f),
@@ -130,7 +132,7 @@ function walk(
       holds && data && typeof data === 'object' && !Array.isArray(data)
         ? objectCondition(data as Record<string, unknown>, projectRoot)
         : undefined;
-    const branch = holds ? shape.conditional.then : shape.conditional.else;
+    const branch = holds ? shape.conditional.whenHolds : shape.conditional.otherwise;
     if (branch !== undefined) walk(reader, branch, data, at, when ?? condition, found);
   }
   if (Array.isArray(data)) {

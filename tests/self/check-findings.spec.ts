@@ -7,7 +7,6 @@ import { loadSpec } from '../../lib/checks/spec.ts';
 import type { Finding } from '../../lib/checks/types.ts';
 import { conformingError, conformingOrder, contextFor, jsonResponse } from './synthetic-spec.ts';
 
-
 const order = contextFor('getOrder');
 /** The same operation against the embedded mock, where the choices the reference leaves open are held. */
 const orderOnMock = { ...order, mockChoicesHeld: true };
