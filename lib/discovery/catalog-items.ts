@@ -16,7 +16,6 @@ import {
   textOf,
 } from './catalog-kit.ts';
 import type { Findings } from './findings.ts';
-import { getWithinBound } from './page-size.ts';
 import { type Answer, answerOf, pathOf, type Reader } from './reader.ts';
 
 // The site search's items, the shipping options of one of them, and a zip code and city they ship to.
@@ -65,8 +64,7 @@ export function searchResults(answer: Answer): SearchItem[] {
 export async function siteHint(reader: Reader, site: string, categories: string[]): Promise<SiteHint> {
   for (const category of [...categories].reverse().slice(0, 2)) {
     const query = { category, limit: 20 };
-    const answer = await getWithinBound(
-      reader,
+    const answer = await reader.getWithinBound(
       pathOf('/sites/{site}/search', site),
       query,
       AS,
@@ -118,7 +116,7 @@ export async function findSearch(
       const itemLocation = `lat:${range.latMin}_${range.latMax},lon:${range.lonMin}_${range.lonMax}`;
       const query = { category, item_location: itemLocation, limit: 20 };
       const path = pathOf('/sites/{site}/search', site);
-      const results = searchResults(await getWithinBound(reader, path, query, AS));
+      const results = searchResults(await reader.getWithinBound(path, query, AS));
       if (results.length === 0) continue;
       const read = `GET /sites/${site}/search?category=${category}&item_location=${itemLocation}`;
       findings.add('catalog.search', range, read);

@@ -1,58 +1,55 @@
-import type { UserRole } from '../profile/types.ts';
-import type { Answer, Reader } from './reader.ts';
+import {
+  FULL_PAGE,
+  is2xx,
+  type PagedAnswer,
+  type Query,
+  type SendAsAsked,
+  sendWithinBound,
+} from '../client/page-bound.ts';
 
-type Query = Record<string, string | number | undefined>;
+/** The listings whose page size the reference leaves open, and where their elements are. */
+const LISTED_IN: Record<string, 'results' | 'messages'> = {
+  searchOrders: 'results',
+  searchSiteItems: 'results',
+  listPackMessages: 'messages',
+};
 
-// The reference leaves the maximum page size open (Limits, gaps): a 400 to a page size is a fact of the
-// target to work with. Its message may name the bound ("limit must be an integer between 1 and 12.").
-const BOUND_WORDINGS = [
-  /between\s+\d+\s+and\s+(\d+)/i,
-  /from\s+\d+\s+to\s+(\d+)/i,
-  /(?:at most|maximum(?: is| of)?|max(?:imum)?\s*[:=]?|not (?:be )?(?:greater|more) than|<=?)\s*(\d+)/i,
-];
+/** Listings whose default page the target keeps below FULL_PAGE while it holds more. */
+const smallDefaults = new Set<string>();
 
-/** The largest page size a refusal's message names; undefined when it names none. */
-export function boundNamed(message: unknown): number | undefined {
-  const text = typeof message === 'string' ? message : '';
-  for (const wording of BOUND_WORDINGS) {
-    const bound = Number(wording.exec(text)?.[1]);
-    if (Number.isInteger(bound) && bound >= 1) return bound;
-  }
-  return undefined;
+interface PageBody {
+  paging?: { limit?: unknown; total?: unknown };
+  results?: unknown;
+  messages?: unknown;
 }
 
-const messageOf = (answer: Answer) =>
-  answer.body && typeof answer.body === 'object' ? (answer.body as { message?: unknown }).message : undefined;
-
-/** The page size each path was last accepted at, for this run: a bound learned is not asked again. */
-const accepted = new Map<string, number>();
-
-/** The smaller page size to ask after a 400 to `limit`: the bound named, else half (none below 1). */
-function nextLimit(answer: Answer, limit: number): number | undefined {
-  const named = boundNamed(messageOf(answer));
-  const next = named !== undefined && named < limit ? named : Math.floor(limit / 2);
-  return next >= 1 && next < limit ? next : undefined;
+/** A page of `listedIn` that holds fewer elements than the listing and fewer than discovery's page. */
+function isSmallPage(answer: PagedAnswer, listedIn: 'results' | 'messages'): boolean {
+  if (!is2xx(answer) || !answer.body || typeof answer.body !== 'object') return false;
+  const body = answer.body as PageBody;
+  const listed = body[listedIn];
+  const count = Array.isArray(listed) ? listed.length : 0;
+  const total = Number(body.paging?.total);
+  return count < FULL_PAGE && Number.isFinite(total) && total > count;
 }
 
 /**
- * A listing read with its page size kept within what the target takes: a 400 to `limit` is retried at
- * the bound its message names, or halved, at most twice; the size accepted is kept for the run's next reads.
+ * A read of discovery: a listing asked without `limit` whose default page is small (one element, say,
+ * which the reference allows) is asked again with FULL_PAGE within the target's bound, and the
+ * listing's next reads ask it at once; any other read is sent as asked.
  */
-export async function getWithinBound(
-  reader: Reader,
-  path: string,
+export async function readChoosingFrom<A extends PagedAnswer>(
+  send: SendAsAsked<A>,
+  operation: string | undefined,
   query: Query,
-  as?: UserRole,
-  expected: number[] = [],
-): Promise<Answer> {
-  let limit = Math.min(Number(query.limit), accepted.get(path) ?? Number.POSITIVE_INFINITY);
-  let answer = await reader.get(path, { ...query, limit }, as, [...expected, 400]);
-  for (let retry = 0; retry < 2 && answer.status === 400; retry += 1) {
-    const next = nextLimit(answer, limit);
-    if (next === undefined) break;
-    limit = next;
-    answer = await reader.get(path, { ...query, limit }, as, expected);
-  }
-  if (answer.status >= 200 && answer.status < 300) accepted.set(path, limit);
-  return answer;
+  expected: number[],
+): Promise<A> {
+  const listedIn = operation ? LISTED_IN[operation] : undefined;
+  if (!operation || !listedIn || query.limit !== undefined) return send(query, expected);
+  const paged = { ...query, limit: FULL_PAGE };
+  if (smallDefaults.has(operation)) return sendWithinBound(send, operation, paged, expected);
+  const answer = await send(query, expected);
+  if (!isSmallPage(answer, listedIn)) return answer;
+  smallDefaults.add(operation);
+  return sendWithinBound(send, operation, paged, expected);
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from '../checks/spec.ts';
+import { sendWithinBound } from '../client/page-bound.ts';
 import { TargetRateLimited } from '../client/rate-limit.ts';
 import { keepAnswer } from '../client/read-cache.ts';
 import { callTarget } from '../client/target-call.ts';
@@ -9,6 +10,7 @@ import type { OperationId } from '../client/typed.ts';
 import { buildRequest, type SecurityDocument, type SpecOperation } from '../exchange/request.ts';
 import type { ProfileInput, UserRole } from '../profile/types.ts';
 import { observeDiscoveryAnswer, operationOfPath } from './observed.ts';
+import { readChoosingFrom } from './page-size.ts';
 
 /** Discovery ran out of its request budget or time limit: what was found so far stands. */
 export class DiscoveryStopped extends Error {
@@ -98,7 +100,22 @@ export class Reader {
    * caller. An answer other than a 2xx (or a status of `expected`, answers the step reads as a result)
    * is recorded as a failed read of the needs served; its body is still returned for the step to ignore.
    */
-  async get(path: string, query: Query = {}, as?: UserRole, expected: number[] = []): Promise<Answer> {
+  get(path: string, query: Query = {}, as?: UserRole, expected: number[] = []): Promise<Answer> {
+    return readChoosingFrom(
+      (q, e) => this.getAsAsked(path, q, as, e),
+      operationOfPath(path),
+      query,
+      expected,
+    );
+  }
+
+  /** A listing read with its page size kept within what the target takes (lib/client/page-bound.ts), the path its key. */
+  getWithinBound(path: string, query: Query, as?: UserRole, expected: number[] = []): Promise<Answer> {
+    return sendWithinBound((q, e) => this.getAsAsked(path, q, as, e), path, query, expected);
+  }
+
+  /** `get` without choosing a listing's page size: the query as given. */
+  async getAsAsked(path: string, query: Query, as?: UserRole, expected: number[] = []): Promise<Answer> {
     const answer = await this.send(path, query, as);
     if (!answered(answer) && !expected.includes(answer.status)) {
       const search = new URLSearchParams(defined(query)).toString();

@@ -119,11 +119,13 @@ const listPageSize: Choice = {
     '5/100': 'default 5, above 100 invalid (400)',
     '50/50': 'default 50, above 50 invalid (400)',
     '20/20': 'default 20, above 20 invalid (400)',
+    '1/none': 'default 1 (pages of one message unless a limit is asked), no maximum',
   },
   install: (app, pick) => {
     if (pick.variant === '10/none') return;
-    const [byDefault, max] = pick.variant.split('/').map(Number);
-    Object.assign(listingPolicy(app), { defaultLimit: byDefault, maxLimit: max });
+    const [byDefault, max] = pick.variant.split('/');
+    const maxLimit = max === 'none' ? Number.POSITIVE_INFINITY : Number(max);
+    Object.assign(listingPolicy(app), { defaultLimit: Number(byDefault), maxLimit });
   },
 };
 

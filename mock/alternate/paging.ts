@@ -17,13 +17,19 @@ const SITE_SEARCH: RouteKey = 'GET /sites/:site_id/search';
 const PAGE_SIZE_NOT_SHOWN =
   'SEARCH-PAGE-SIZE: "Maximum page size and default page size of searches: not shown."';
 
+/** How a refusal of a limit over the maximum reads: the bound named in one of two wordings, or not named. */
+type RefusalWording = 'from-to' | 'between' | 'unnamed';
+
 /** What several choices of one run share: how a limit over the maximum is answered. */
 interface PagingPolicy {
   overMax: 'refused' | 'clamped';
+  wording: RefusalWording;
+  /** Whether the order search takes offset and limit (order-search-paging-params). */
+  orderSearchPaged: boolean;
 }
 const policies = new WeakMap<FastifyInstance, PagingPolicy>();
 function policyOf(app: FastifyInstance): PagingPolicy {
-  const policy = policies.get(app) ?? { overMax: 'refused' };
+  const policy = policies.get(app) ?? { overMax: 'refused', wording: 'from-to', orderSearchPaged: true };
   policies.set(app, policy);
   return policy;
 }
@@ -37,10 +43,15 @@ function pageSize(app: FastifyInstance, route: RouteKey, byDefault: number, max:
       return;
     }
     if (!/^\d{1,9}$/.test(text) || Number(text) <= max) return;
-    if (policyOf(app).overMax === 'refused')
-      throw badRequest(`Invalid limit: ${text}; expected an integer from 1 to ${max}`);
+    if (policyOf(app).overMax === 'refused') throw badRequest(refusal(policyOf(app).wording, text, max));
     queryOf(request).limit = String(max);
   });
+}
+
+function refusal(wording: RefusalWording, text: string, max: number): string {
+  if (wording === 'between') return `limit must be an integer between 1 and ${max}.`;
+  if (wording === 'unnamed') return `Invalid limit: ${text}`;
+  return `Invalid limit: ${text}; expected an integer from 1 to ${max}`;
 }
 
 /** "D/M": default D, maximum M. */
@@ -59,6 +70,20 @@ const overMax: Choice = {
   },
 };
 
+const overMaxWording: Choice = {
+  name: 'limit-over-maximum-wording',
+  gap: PAGE_SIZE_NOT_SHOWN,
+  description: 'the message of a 400 to a limit above the maximum page size (order search and site search)',
+  variants: {
+    'from-to': '"Invalid limit: 20; expected an integer from 1 to 12"',
+    between: '"limit must be an integer between 1 and 12."',
+    unnamed: '"Invalid limit: 20" (the bound not named)',
+  },
+  install: (app, pick) => {
+    policyOf(app).wording = pick.variant as RefusalWording;
+  },
+};
+
 const orderSearchPageSize: Choice = {
   name: 'order-search-page-size',
   gap: `ORD-SEARCH-PAGING-PARAMS, ${PAGE_SIZE_NOT_SHOWN}`,
@@ -68,10 +93,14 @@ const orderSearchPageSize: Choice = {
     '50/100': 'default 50, maximum 100 (the mock)',
     '20/50': 'default 20, maximum 50',
     '10/100': 'default 10, maximum 100',
+    '1/100':
+      'default 1 (pages of one order unless a limit is asked), maximum 100; default 50 where offset and limit are not taken',
   },
   install: (app, pick) => {
     if (pick.variant === '50/100') return;
-    pageSize(app, SEARCH, ...sizes(pick.variant));
+    const [byDefault, max] = sizes(pick.variant);
+    // A server that pages by one and takes no paging parameter would show one order of any search: no server.
+    pageSize(app, SEARCH, byDefault === 1 && !policyOf(app).orderSearchPaged ? 50 : byDefault, max);
   },
 };
 
@@ -84,6 +113,8 @@ const siteSearchPageSize: Choice = {
     '10/50': 'default 10, maximum 50',
     '20/50': 'default 20, maximum 50',
     '10/20': 'default 10, maximum 20',
+    '10/12': 'default 10, maximum 12 (below the page size discovery asks for first)',
+    '1/50': 'default 1 (pages of one item unless a limit is asked), maximum 50',
   },
   install: (app, pick) => {
     if (pick.variant === '50/50') return;
@@ -146,6 +177,7 @@ const orderSearchPagingParams: Choice = {
   },
   install: (app, pick) => {
     if (pick.variant === 'mock') return;
+    policyOf(app).orderSearchPaged = false;
     // Runs before the page-size choice's hook: a removed limit then takes that choice's default.
     beforeHandler(app, [SEARCH], (request) => {
       for (const name of PAGING_PARAMS) {
@@ -203,6 +235,7 @@ function unknownParams(name: string, gap: string, route: RouteKey, known: Readon
 /** Choices of page sizes, offsets and paging parameters (the message listing's are in messages.ts). */
 export const PAGING_CHOICES: Choice[] = [
   overMax,
+  overMaxWording,
   orderSearchPagingParams,
   orderSearchPageSize,
   orderSearchOffset,

@@ -48,6 +48,7 @@ const ORDER_SEARCH = [
   'order-search-sort',
   'order-search-tags',
   'limit-over-maximum',
+  'limit-over-maximum-wording',
   'order-search-fields',
   'transient-refusal',
   'live-orders',
@@ -110,6 +111,7 @@ const SITE_SEARCH = [
   'site-search-bounds',
   'site-search-fields',
   'limit-over-maximum',
+  'limit-over-maximum-wording',
   'category-token',
   'transient-refusal',
 ];

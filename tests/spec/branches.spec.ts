@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { loadSpec } from '../../lib/checks/spec.ts';
-import { boundNamed } from '../../lib/discovery/page-size.ts';
+import { boundNamed } from '../../lib/client/page-bound.ts';
 import { branchDrop, nextBranchesSeen } from '../../lib/memory/branch-drop.ts';
 import { branchesInSpec, branchesOfExchange } from '../../lib/run-judge/branches.ts';
 import type { RunExchange } from '../../lib/run-judge/exchanges.ts';

@@ -2,6 +2,7 @@
 
 import { expectHot, type TargetProfile } from '../../../fixtures/index.ts';
 import type { ApiClient } from '../../../lib/client/client.ts';
+import { FULL_PAGE, sendWithinBound } from '../../../lib/client/page-bound.ts';
 import { readFresh } from '../../../lib/client/read-cache.ts';
 import type { BodyAt } from '../../../lib/client/typed.ts';
 import { hasStatus } from '../../../lib/client/typed.ts';
@@ -67,14 +68,21 @@ export async function collectSearch(
   const results = body.results ?? [];
   const orders = new Map(withIds(body).map((order) => [order.id, order]));
   const total = body.paging?.total ?? results.length;
-  const limit = body.paging?.limit ?? results.length;
+  // A default page smaller than a full one (one order, say: the reference leaves it open) is read on at a
+  // full page, within the bound the target takes.
+  const limit = Math.max(body.paging?.limit ?? results.length, FULL_PAGE);
   const collected: Collected = { orders, complete: orders.size >= total, total };
   let read = results.length;
   for (let page = 1; page < pageBudget(target) && read < total && limit > 0; page += 1) {
-    const res = await api.call('searchOrders', {
-      as: role,
-      query: { ...searchQuery(target, role, query, sort), offset: read, limit },
-    });
+    const res = await sendWithinBound(
+      (paging) =>
+        api.call('searchOrders', {
+          as: role,
+          query: { ...searchQuery(target, role, query, sort), ...paging },
+        }),
+      'searchOrders',
+      { offset: read, limit },
+    );
     if (!hasStatus(res, 200)) return collected;
     const next = res.body;
     if (next.paging?.offset !== read) return collected;
