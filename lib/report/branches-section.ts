@@ -31,7 +31,29 @@ const mark = (b: BranchTally) =>
     ? `<span class="verified" title="seen ${b.seen}, judged ${b.judged}">${esc(b.branch)} ✔</span>`
     : b.seen > 0
       ? `<span class="not-judged" title="seen ${b.seen}, judged by no rule">${esc(b.branch)} ◐</span>`
-      : `<span class="muted" title="not seen">${esc(b.branch)} ✘</span>`;
+      : `<span class="muted" title="${esc(b.why ?? 'not seen')}">${esc(b.branch)} ✘</span>`;
+
+/** Branches shown per reason before the rest is counted only. */
+const NAMED_PER_REASON = 6;
+
+/** The branches no answer showed, per operation and reason (the target seemed not to hold them, or the run did not reach them). */
+function unseenRows(branches: readonly BranchTally[]): string {
+  const groups = new Map<string, BranchTally[]>();
+  for (const b of branches.filter((t) => t.seen === 0)) {
+    const key = `${b.operation}\n${b.why ?? 'not seen'}`;
+    groups.set(key, [...(groups.get(key) ?? []), b]);
+  }
+  return [...groups.entries()]
+    .map(([key, here]) => {
+      const [operation, why] = key.split('\n');
+      const named = here
+        .slice(0, NAMED_PER_REASON)
+        .map((b) => `<code>${esc(`${b.location} ${b.branch}`)}</code>`);
+      const more = here.length > NAMED_PER_REASON ? ` and ${here.length - NAMED_PER_REASON} more` : '';
+      return `<tr><td><code>${esc(operation ?? '')}</code></td><td>${esc(why ?? '')}</td><td>${here.length}: ${named.join(', ')}${more}</td></tr>`;
+    })
+    .join('');
+}
 
 function operationRows(operation: string, branches: readonly BranchTally[]): string {
   const places = [...new Set(branches.map((b) => `${b.status} ${b.location}`))];
@@ -64,6 +86,8 @@ export function renderBranchesPage(file: BranchesFile, heading: string): string 
 <p class="muted">${esc(heading)}</p>
 <p>Every enum value, anyOf alternative, null and not null of a nullable field, present and absent of an optional field, and empty, one or several elements of an array, in each 2xx answer the spec describes: ${t.seen} of ${t.inSpec} seen over the run's answers, ${t.judged} judged by a registry rule on an answer that showed them. ✔ judged · ◐ seen, judged by no rule · ✘ not seen.</p>
 <table><thead><tr><th>Operation</th><th>Branches</th><th>Seen</th><th>Judged</th></tr></thead><tbody>${summary}</tbody></table>
+<h2>Not seen, and why</h2>
+<table><thead><tr><th>Operation</th><th>Why</th><th>Branches</th></tr></thead><tbody>${unseenRows(file.branches)}</tbody></table>
 <h2>Per place</h2>
 <table><thead><tr><th>Operation</th><th>Status and place</th><th>Branches</th></tr></thead><tbody>${rows}</tbody></table>`;
   return page('Answer branches', body);

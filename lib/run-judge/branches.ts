@@ -13,6 +13,8 @@ export interface BranchTally extends Branch {
   seen: number;
   /** Of those, the answers a registry rule held or broke on (the schema check aside). */
   judged: number;
+  /** For a branch not seen: why (branch-reasons.ts). */
+  why?: string;
 }
 
 export interface BranchTotals {

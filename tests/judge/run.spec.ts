@@ -6,9 +6,11 @@ import type { Spec } from '../../lib/checks/spec.ts';
 import { recordFindings } from '../../lib/checks/verdict.ts';
 import { judgeAnswer } from '../../lib/client/client.ts';
 import { type RecordedExchange, readRunRecord, runRecordDir } from '../../lib/client/run-record.ts';
+import { discoveryFile, readDiscovery } from '../../lib/discovery/index.ts';
 import { recordJudgement } from '../../lib/judge/judgement.ts';
 import { readRunEnv } from '../../lib/profile/run-env.ts';
 import type { TargetProfile } from '../../lib/profile/types.ts';
+import { explainUnseen } from '../../lib/run-judge/branch-reasons.ts';
 import { writeBranches } from '../../lib/run-judge/branches-file.ts';
 import { callersOf, exchangeOfRecord } from '../../lib/run-judge/exchanges.ts';
 import { writeInputs } from '../../lib/run-judge/inputs.ts';
@@ -40,11 +42,13 @@ function runVerdict(target: TargetProfile, spec: Spec, redact: (text: string) =>
 const wordsOf = new Map(loadRequirements().map((r) => [r.id, r.text]));
 
 test.describe('every answer of the run, judged by the registry (lib/rules)', () => {
-  test.afterAll(() => {
+  test.afterAll(({ target, spec }) => {
     if (!verdict) return;
     const { answers, exchanges, unknown, branches, inputs } = verdict;
     const reportsDir = readRunEnv().reportsDir;
-    writeBranches(reportsDir, branches);
+    const discovery = readDiscovery(target, discoveryFile(reportsDir));
+    const unseenContext = { readOnly: !target.allowsWrites, discoveryStoppedBy: discovery?.stoppedBy };
+    writeBranches(reportsDir, explainUnseen(spec, branches, exchanges, unseenContext));
     writeInputs(reportsDir, inputs);
     const file = join(reportsDir, 'answers.json');
     writeFileSync(

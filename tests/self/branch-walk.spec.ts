@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { loadSpec, responsePointer } from '../../lib/checks/spec.ts';
+import { explainUnseen } from '../../lib/run-judge/branch-reasons.ts';
 import { branchesOfSchema, branchesOfValue } from '../../lib/run-judge/branch-walk.ts';
+import type { RunExchange } from '../../lib/run-judge/exchanges.ts';
 
 // The answer branches of issue 47, walked over the spec's own examples: what a value shows is always a
 // branch the schema has, and the discounts example shows each type of detail.
@@ -48,5 +50,34 @@ test('the discounts example shows several details, of each type', () => {
       'details[].type = discount',
       'details[].type = cashback',
     ]),
+  );
+});
+
+test('a branch not seen says why: a write of a read-only run, an answer never received, or data the target seemed not to hold', () => {
+  const unseen = (operation: string, status: string) =>
+    ({
+      operation,
+      status,
+      location: 'x',
+      branch: 'present',
+      key: `${operation} ${status} x present`,
+      seen: 0,
+      judged: 0,
+    }) as const;
+  const answered = (operation: string, status: number, index: number) =>
+    ({ operation, index, response: { status } }) as unknown as RunExchange;
+  const tallies = [unseen('sendPackMessage', '201'), unseen('getShipment', '200'), unseen('getOrder', '200')];
+  const exchanges = [answered('getOrder', 200, 1), answered('getOrder', 200, 2)];
+  const why = (stoppedBy?: 'budget') =>
+    explainUnseen(spec, tallies, exchanges, { readOnly: true, discoveryStoppedBy: stoppedBy }).map(
+      (t) => t.why,
+    );
+  expect(why()).toEqual([
+    'not asked: a write, and the run is read-only',
+    'not reached: no 200 answer of getShipment in the run',
+    'the target seemed not to hold it: not shown by the 2 200 answers of getOrder the run read',
+  ]);
+  expect(why('budget')[2]).toBe(
+    'not shown by the 2 200 answers of getOrder read; discovery stopped at its request budget, so the target may hold it',
   );
 });

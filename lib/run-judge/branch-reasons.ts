@@ -1,0 +1,55 @@
+import type { Spec } from '../checks/spec.ts';
+import type { BranchTally } from './branches.ts';
+import type { RunExchange } from './exchanges.ts';
+
+/** What a branch not seen is put down to: the run's shape, its reach, or the target's data. */
+export interface UnseenContext {
+  /** The run sent no write (a read-only target). */
+  readOnly: boolean;
+  /** Discovery stopped before it was done (its request budget or time limit). */
+  discoveryStoppedBy?: 'budget' | 'time';
+}
+
+/** 2xx answers of the run per `operation status`: how far the run reached each answer. */
+function answersPerPlace(exchanges: readonly RunExchange[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const e of exchanges) {
+    if (!e.operation || e.response.status < 200 || e.response.status > 299) continue;
+    const place = `${e.operation} ${e.response.status}`;
+    count.set(place, (count.get(place) ?? 0) + 1);
+  }
+  return count;
+}
+
+const STOPPED = { budget: 'its request budget', time: 'its time limit' } as const;
+
+function reasonOf(tally: BranchTally, answers: number, isWrite: boolean, context: UnseenContext): string {
+  const answer = `${tally.status} answer of ${tally.operation}`;
+  const read = `${answers} ${tally.status} answer${answers === 1 ? '' : 's'} of ${tally.operation}`;
+  if (isWrite && context.readOnly) return 'not asked: a write, and the run is read-only';
+  const stopped = context.discoveryStoppedBy
+    ? `; discovery stopped at ${STOPPED[context.discoveryStoppedBy]}, so the target may hold it`
+    : '';
+  if (answers === 0) return `not reached: no ${answer} in the run${stopped}`;
+  if (stopped) return `not shown by the ${read} read${stopped}`;
+  return `the target seemed not to hold it: not shown by the ${read} the run read`;
+}
+
+/** Each branch no answer showed, with why (issue 47: the target seemed not to hold it, or the run did not reach it). */
+export function explainUnseen(
+  spec: Spec,
+  tallies: readonly BranchTally[],
+  exchanges: readonly RunExchange[],
+  context: UnseenContext,
+): BranchTally[] {
+  const answers = answersPerPlace(exchanges);
+  const writes = new Set(spec.operations.filter((o) => o.method !== 'get').map((o) => o.operationId));
+  return tallies.map((t) =>
+    t.seen > 0
+      ? t
+      : {
+          ...t,
+          why: reasonOf(t, answers.get(`${t.operation} ${t.status}`) ?? 0, writes.has(t.operation), context),
+        },
+  );
+}
