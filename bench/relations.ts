@@ -2,11 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../lib/checks/spec.ts';
-import { runCommandAsync } from '../lib/process/launch.ts';
 import { bundledDocument, declaredRelations } from '../lib/rules/relation-data.ts';
-import { freePort } from '../scripts/free-port.ts';
-import { profileOfShape, writeProfile } from '../scripts/soak/profiles.ts';
-import { startServer } from '../scripts/soak/run.ts';
+import {
+  type BenchTarget,
+  benchTargets,
+  inLanes,
+  runSuiteOn,
+  seedsOf,
+  targetReportsDir,
+  withStartedTarget,
+} from './target-runs.ts';
 
 // Every declared relation, judged on the targets a staging team's run meets (issue 46): the embedded
 // mock and the alternate mock at seeds 0–9, each started apart and run as a foreign target with the
@@ -28,47 +33,21 @@ interface TargetRun {
 const { values } = parseArgs({
   options: { seeds: { type: 'string', default: '0-9' }, parallel: { type: 'string', default: '2' } },
 });
-const [from, to] = values.seeds.split('-').map(Number) as [number, number];
-const seeds = Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
-const targets: Array<{ name: string; flags: string[] }> = [
-  { name: 'mock', flags: [] },
-  ...seeds.map((seed) => ({ name: `alt ${seed}`, flags: ['--alternate', '--seed', String(seed)] })),
-];
+const targets = benchTargets(seedsOf(values.seeds));
 
 const relationIds = declaredRelations(bundledDocument()).map((d) => d.relation.requirement);
 const requirementIds = [...new Set(relationIds)].sort();
 
-async function runOn(target: { name: string; flags: string[] }): Promise<TargetRun> {
-  const dir = join(projectRoot, 'reports', 'relations', target.name.replace(' ', '-'));
-  const server = await startServer(
-    await freePort(),
-    target.flags,
-    join('/tmp', `relations-${target.name}.log`),
-  );
-  try {
-    const profile = writeProfile(profileOfShape('two', server.baseURL));
-    const run = await runCommandAsync('bash', ['scripts/conformance.sh'], {
-      env: { CI: '1', TARGET: profile, BASE_URL: server.baseURL, REPORTS_DIR: dir, MOCK_BASE_URL: undefined },
-      timeoutMs: 900_000,
-    });
+function runOn(target: BenchTarget): Promise<TargetRun> {
+  const dir = targetReportsDir('relations', target);
+  return withStartedTarget('relations', target, async (server) => {
+    const status = await runSuiteOn(server, dir);
     const trace = JSON.parse(readFileSync(join(dir, 'latest', 'traceability.json'), 'utf8')) as {
       rows: Row[];
     };
-    console.log(`${target.name}: exit ${run.status}`);
-    return { name: target.name, status: run.status, rows: new Map(trace.rows.map((row) => [row.id, row])) };
-  } finally {
-    server.stop();
-  }
-}
-
-async function runAll(): Promise<TargetRun[]> {
-  const queue = [...targets];
-  const done: TargetRun[] = [];
-  const lane = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) done.push(await runOn(next));
-  };
-  await Promise.all(Array.from({ length: Number(values.parallel) }, lane));
-  return targets.map((t) => done.find((d) => d.name === t.name)!);
+    console.log(`${target.name}: exit ${status}`);
+    return { name: target.name, status, rows: new Map(trace.rows.map((row) => [row.id, row])) };
+  });
 }
 
 function cell(row: Row | undefined): string {
@@ -78,7 +57,7 @@ function cell(row: Row | undefined): string {
   return held > 0 ? String(held) : `0 (${notJudged} not judged)`;
 }
 
-const runs = await runAll();
+const runs = await inLanes(targets, Number(values.parallel), runOn);
 const header = `| requirement | ${runs.map((r) => r.name).join(' | ')} |`;
 const rule = `|---|${runs.map(() => '---').join('|')}|`;
 const rows = requirementIds.map((id) => `| ${id} | ${runs.map((r) => cell(r.rows.get(id))).join(' | ')} |`);

@@ -67,13 +67,17 @@ export function branchesOfExchange(spec: Spec, exchange: RunExchange): string[] 
 }
 
 function walkBranches(spec: Spec, exchange: RunExchange): string[] {
-  const op = spec.operations.find((o) => o.operationId === exchange.operation);
-  const status = String(exchange.response.status);
-  const pointer = op ? successSchemas(op).find(([s]) => s === status)?.[1] : undefined;
-  if (!op || !pointer || exchange.response.body === undefined) return [];
-  return branchesOfValue(spec, pointer, exchange.response.body).map((b) =>
-    branchKey(op.operationId, status, b),
-  );
+  if (!exchange.operation) return [];
+  return branchesOfAnswer(spec, exchange.operation, exchange.response.status, exchange.response.body);
+}
+
+/** The branch keys a decoded answer's body shows; none when the status is no 2xx JSON answer of the operation. */
+export function branchesOfAnswer(spec: Spec, operationId: string, status: number, body: unknown): string[] {
+  const op = spec.operations.find((o) => o.operationId === operationId);
+  const shown = String(status);
+  const pointer = op ? successSchemas(op).find(([s]) => s === shown)?.[1] : undefined;
+  if (!op || !pointer || body === undefined) return [];
+  return branchesOfValue(spec, pointer, body).map((b) => branchKey(operationId, shown, b));
 }
 
 /** The spec's branches counted over the run's answers: seen, and judged by a registry rule on that answer. */

@@ -26,7 +26,7 @@ async function uploadedFile(request: FastifyRequest) {
   return file;
 }
 
-function mayDownload(attachment: AttachmentRecord, userId: number): boolean {
+export function mayDownload(attachment: AttachmentRecord, userId: number): boolean {
   return attachment.ownerId === userId || attachment.sharedWith.has(userId);
 }
 

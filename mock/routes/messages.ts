@@ -44,7 +44,7 @@ function conversationOf(request: FastifyRequest, user: MockUser): Conversation {
 }
 
 /** Rejected messages are hidden from the counterpart; the sender always sees its own (MSG-MODERATED-HIDDEN). */
-function visibleTo(message: MessageRecord, userId: number): boolean {
+export function visibleTo(message: MessageRecord, userId: number): boolean {
   return message.fromId === userId || (message.toId === userId && message.moderation.status !== 'rejected');
 }
 

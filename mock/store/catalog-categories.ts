@@ -46,6 +46,7 @@ export interface Category extends IdName {
 
 export interface CategoriesStore {
   hasSite(siteId: string): boolean;
+  sites(): readonly string[];
   /** The roots of a site's tree. */
   siteCategories(siteId: string): IdName[];
   category(id: string): Category | undefined;
@@ -102,6 +103,7 @@ export function createCategoriesStore(
 
   return {
     hasSite: (siteId) => seed.sites.includes(siteId),
+    sites: () => seed.sites,
     siteCategories: (siteId) =>
       seed.categories
         .filter((c) => c.siteId === siteId && c.parentId === null)

@@ -49,6 +49,7 @@ interface ItemQuery {
 
 export interface ItemsStore {
   get(id: string): ItemSeed | undefined;
+  all(): readonly ItemSeed[];
   categoryIds(): string[];
   search(query: ItemQuery): { total: number; results: Record<string, unknown>[] };
 }
@@ -153,6 +154,7 @@ export function createItemsStore(
 
   return {
     get: (id) => byId.get(id),
+    all: () => seed.items,
     categoryIds: () => seed.items.map((item) => item.categoryId),
     search: (query) => {
       const found = seed.items.filter((item) => matches(item, query));

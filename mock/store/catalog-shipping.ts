@@ -52,6 +52,8 @@ export interface ShippingStore {
   byZip(zipCode: string): Record<string, unknown> | undefined;
   /** The destination of a city (its first zip code), or undefined when the city is unknown. */
   byCity(cityId: string): Record<string, unknown> | undefined;
+  /** Every known destination, as the zip code and the city of the seed's zip codes. */
+  destinations(): { zipCode: string; cityId: string }[];
   options(item: ItemSeed, destination: Record<string, unknown>, buyerId: number): Record<string, unknown>;
 }
 
@@ -140,6 +142,7 @@ export function createShippingStore(
   return {
     byZip: (zipCode) => found(seed.zipCodes.find((zip) => zip.zipCode === zipCode)),
     byCity: (cityId) => found(seed.zipCodes.find((zip) => zip.cityId === cityId)),
+    destinations: () => seed.zipCodes.map(({ zipCode, cityId }) => ({ zipCode, cityId })),
     options: (item, to, buyerId) => ({
       destination: to,
       buyer: { id: buyerId, ...seed.buyer },

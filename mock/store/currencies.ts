@@ -6,6 +6,7 @@ interface CurrenciesSeed {
 
 export interface CurrenciesStore {
   knows(currencyId: string): boolean;
+  ids(): string[];
   /** How many units of `to` one unit of `from` is worth; undefined when either is unknown. */
   ratio(from: string, to: string): number | undefined;
 }
@@ -14,6 +15,7 @@ export function createCurrenciesStore(seed = readSeed<CurrenciesSeed>('currencie
   const perUsd = new Map(Object.entries(seed.perUsd));
   return {
     knows: (id) => perUsd.has(id),
+    ids: () => [...perUsd.keys()],
     ratio: (from, to) => {
       const a = perUsd.get(from);
       const b = perUsd.get(to);
