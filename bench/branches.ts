@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../lib/checks/spec.ts';
 import { readBranches } from '../lib/run-judge/branches-file.ts';
-import type { HeldBranches } from '../mock/held.ts';
 import type { StartedServer } from '../scripts/soak/run.ts';
 import { fails, figuresOf, type TargetFigures } from './branches-figures.ts';
 import { consoleLineOf, reportOf } from './branches-report.ts';
+import { heldBranchesOf, mockOptionsOf } from './held.ts';
 import {
   type BenchTarget,
   benchTargets,
@@ -18,7 +18,7 @@ import {
 } from './target-runs.ts';
 
 // The answer branches the mock's data holds, seen and judged by a staging team's run (issue 47): per
-// target (bench/target-runs.ts), the held branches from the started server's /__mock/held-branches,
+// target (bench/target-runs.ts), the held branches (bench/held.ts: mock/held.ts's reads answered on an in-process twin),
 // then the run's branches.json (this run's, or with --reuse the one bench/relations.ts left). Writes
 // bench/branches.md; exits 1 when an alternate target judged less than 95% of the branches it holds.
 
@@ -30,17 +30,6 @@ const { values } = parseArgs({
   },
 });
 const targets = benchTargets(seedsOf(values.seeds));
-/** The held list of a rate-limited alternate mock takes about a minute: its reads wait on the bucket. */
-const HELD_TIMEOUT_MS = 300_000;
-
-async function heldOf(server: StartedServer): Promise<HeldBranches> {
-  const res = await fetch(`${server.baseURL}/__mock/held-branches`, {
-    signal: AbortSignal.timeout(HELD_TIMEOUT_MS),
-  });
-  if (!res.ok) throw new Error(`/__mock/held-branches answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as HeldBranches;
-}
-
 /** The run's branches: left by bench/relations.ts when --reuse finds them, else from a run now. */
 async function runBranchesOf(target: BenchTarget, server: StartedServer) {
   const left = join(targetReportsDir('relations', target), 'latest');
@@ -53,7 +42,7 @@ async function runBranchesOf(target: BenchTarget, server: StartedServer) {
 
 function measure(target: BenchTarget): Promise<TargetFigures> {
   return withStartedTarget('branches', target, async (server) => {
-    const held = await heldOf(server);
+    const held = await heldBranchesOf(mockOptionsOf(target.flags));
     const run = await runBranchesOf(target, server);
     const alternate = target.flags.includes('--alternate');
     const figures = figuresOf(
@@ -72,7 +61,7 @@ const summary =
   `Measured ${new Date().toISOString()} by \`npx tsx bench/branches.ts --seeds ${values.seeds}` +
   `${values.reuse ? ' --reuse' : ''}\`: seller and buyer only, read-only, each target started apart. ` +
   'Held: the answer branches of every documented GET read the two users may make on the data ' +
-  '(GET /__mock/held-branches, mock/held.ts). An alternate target fails below 95% of its held branches judged; ' +
+  '(mock/held.ts, answered on an in-process twin: bench/held.ts). An alternate target fails below 95% of its held branches judged; ' +
   `the embedded mock's shortfall is listed. ${failed.length ? `Below 95%: ${failed.map((f) => f.name).join(', ')}.` : 'None below 95%.'}`;
 writeFileSync(join(projectRoot, 'bench', 'branches.md'), reportOf(figures, summary));
 console.log(summary);

@@ -10,7 +10,6 @@ import { type AlternateOptions, type DrawnChoice, installAlternate } from './alt
 import { refuseWritesWithoutToken } from './auth.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { installFaults } from './faults/catalog.ts';
-import { installHeldBranches } from './held.ts';
 import { installLiveOrders } from './live.ts';
 import attachmentsRoutes from './routes/attachments.ts';
 import categoriesRoutes from './routes/categories.ts';
@@ -115,7 +114,6 @@ export async function build(options: MockOptions = {}): Promise<FastifyInstance>
       seed: options.alternate?.seed ?? 0,
       choices: app.alternate,
     }));
-  installHeldBranches(app, () => build({ ...options, logger: false, shadow: false }));
   await app.register(ordersRoutes);
   await app.register(usersRoutes);
   await app.register(fiscalRoutes);

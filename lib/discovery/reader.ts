@@ -62,6 +62,15 @@ interface ReaderOptions {
 
 type Query = Record<string, string | number | undefined>;
 
+/** A 2xx answer of discovery, with who asked and the headers sent. */
+export interface ReceivedAnswer {
+  operation: string | undefined;
+  path: string;
+  as: UserRole | undefined;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
 /**
  * GET requests only, bounded by a budget and a time limit, sent through the suite's one client
  * (lib/client callTarget): paced at the run's rate (a limit answer here slows the whole run),
@@ -71,6 +80,8 @@ export class Reader {
   used = 0;
   /** Reads made for each need (a read serving nested steps counts for each): what a need not found cost. */
   readonly readsFor = new Map<string, number>();
+  /** The 2xx answers discovery received, in order: where its last step looks for instances of unseen branches. */
+  readonly received: ReceivedAnswer[] = [];
   private readonly deadline: number;
   /**
    * The needs the reads under way are made for, per chain of steps (steps nest: a failure counts for
@@ -114,9 +125,15 @@ export class Reader {
     return sendWithinBound((q, e) => this.getAsAsked(path, q, as, e), path, query, expected);
   }
 
-  /** `get` without choosing a listing's page size: the query as given. */
-  async getAsAsked(path: string, query: Query, as?: UserRole, expected: number[] = []): Promise<Answer> {
-    const answer = await this.send(path, query, as);
+  /** `get` without choosing a listing's page size: the query (and headers) as given. */
+  async getAsAsked(
+    path: string,
+    query: Query,
+    as?: UserRole,
+    expected: number[] = [],
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const answer = await this.send(path, query, as, headers);
     if (!answered(answer) && !expected.includes(answer.status)) {
       const search = new URLSearchParams(defined(query)).toString();
       this.failedRead(`GET ${path}${search ? `?${search}` : ''}`, answer.status);
@@ -129,7 +146,12 @@ export class Reader {
     this.onFailed([...new Set(this.needsServed().flat())], read, status);
   }
 
-  private async send(path: string, query: Query, as?: UserRole): Promise<Answer> {
+  private async send(
+    path: string,
+    query: Query,
+    as: UserRole | undefined,
+    headers: Record<string, string>,
+  ): Promise<Answer> {
     if (this.used >= this.options.requestBudget) throw new DiscoveryStopped('budget');
     if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');
     this.used += 1;
@@ -142,6 +164,7 @@ export class Reader {
       const request = await buildRequest(this.profile.baseURL, readDocument(), readOperation(path), {
         query,
         token,
+        headers,
       });
       const out: Outgoing = {
         method: request.method,
@@ -162,6 +185,8 @@ export class Reader {
       const text = answer.bytes.toString('utf8');
       const body = parse(text);
       observeDiscoveryAnswer(path, search.toString(), token !== undefined, { ...answer, text, body });
+      if (answered({ status: answer.status, headers: new Headers(), body }))
+        this.received.push({ operation: operationOfPath(path), path, as, headers, body });
       return { status: answer.status, headers: new Headers(answer.headers), body };
     } catch (error) {
       if (Date.now() >= this.deadline) throw new DiscoveryStopped('time');

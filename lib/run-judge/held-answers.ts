@@ -1,8 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import type { Spec } from '../../lib/checks/spec.ts';
-import { decodeBodyLeniently } from '../../lib/exchange/decode.ts';
-import { placeToken, tokenPlaceOf } from '../../lib/exchange/request.ts';
-import type { HeldAnswer, HeldRead } from './types.ts';
+import type { Spec } from '../checks/spec.ts';
+import { decodeBodyLeniently } from '../exchange/decode.ts';
+import { placeToken, tokenPlaceOf } from '../exchange/request.ts';
+import { branchesOfAnswer } from './branches.ts';
+
+// What a mock's data holds (issue 47), answered and walked as the run walks its answers: the reads come
+// from the mock (mock/held.ts lists them from its store), the answers from an in-process twin of it.
+
+/** One documented GET read a user may make on a target's data. */
+export interface HeldRead {
+  operationId: string;
+  /** Path and query, without the token: the token goes where the spec puts it for the operation. */
+  url: string;
+  token: string;
+  headers?: Record<string, string>;
+}
+
+export interface HeldAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** An in-process request to the target (Fastify's inject, say): its status, headers and bytes. */
+export type Injector = (request: { url: string; headers: Record<string, string> }) => Promise<{
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  bytes: Buffer;
+}>;
 
 /** A transient refusal of the twin is asked again this often: the alternate mock's burst-of-4 refuses four reads in a row. */
 const RETRIES = 4;
@@ -41,11 +64,9 @@ function requestOf(spec: Spec, read: HeldRead): { url: string; headers: Record<s
   return { url: `${request.url.pathname}${request.url.search}`, headers: request.headers };
 }
 
-async function injectOnce(app: FastifyInstance, spec: Spec, read: HeldRead) {
-  const { url, headers } = requestOf(spec, read);
-  const response = await app.inject({ method: 'GET', url, headers });
-  const received = headerRecordOf(response.headers);
-  return { status: response.statusCode, headers: received, bytes: response.rawPayload };
+async function injectOnce(inject: Injector, spec: Spec, read: HeldRead) {
+  const response = await inject(requestOf(spec, read));
+  return { ...response, headers: headerRecordOf(response.headers) };
 }
 
 /** One limiter per app: at most IN_FLIGHT reads at once. */
@@ -64,16 +85,29 @@ function limiter(): <T>(work: () => Promise<T>) => Promise<T> {
   };
 }
 
-/** Answers a held read on the app, decoded as the run decodes it; a 503 or 429 asked again. */
-export function answererOf(app: FastifyInstance, spec: Spec): (read: HeldRead) => Promise<HeldAnswer> {
+/** Answers a held read through `inject`, decoded as the run decodes it; a 503 or 429 asked again. */
+export function answererOf(inject: Injector, spec: Spec): (read: HeldRead) => Promise<HeldAnswer> {
   const limited = limiter();
   return (read) =>
     limited(async () => {
-      let answer = await injectOnce(app, spec, read);
+      let answer = await injectOnce(inject, spec, read);
       for (let retry = 0; retry < RETRIES && (answer.status === 503 || answer.status === 429); retry += 1) {
         await sleep(waitOf(answer.headers['retry-after']));
-        answer = await injectOnce(app, spec, read);
+        answer = await injectOnce(inject, spec, read);
       }
       return { status: answer.status, body: decodeBodyLeniently(answer.bytes, answer.headers).body };
     });
+}
+
+/** The branch keys of the 2xx JSON answers of every held read, walked and keyed as the run does. */
+export async function branchesOfHeld(
+  spec: Spec,
+  reads: readonly HeldRead[],
+  answer: (read: HeldRead) => Promise<HeldAnswer>,
+): Promise<string[]> {
+  const answers = await Promise.all(reads.map(answer));
+  const keys = answers.flatMap((a, i) =>
+    branchesOfAnswer(spec, reads[i]?.operationId ?? '', a.status, a.body),
+  );
+  return [...new Set(keys)].sort();
 }
