@@ -4,6 +4,7 @@ import { writeWorkerFacts } from '../facts/reads.ts';
 import { shownBaseURL } from '../profile/load.ts';
 import { DATA_NEEDS } from '../profile/needs.ts';
 import type { ProfileInput } from '../profile/types.ts';
+import { aimAtUnseenBranches } from './branch-aim.ts';
 import { discoverCatalog } from './catalog.ts';
 import { type DiscoveryResult, Findings, valueAt } from './findings.ts';
 import { discoverFiscal } from './fiscal.ts';
@@ -74,6 +75,8 @@ export async function discover(
     if (stopped) throw stopped.reason;
     step('a partial order');
     await findPartialOrder(reader, findings, pool);
+    step('instances of answer branches not yet seen');
+    await aimAtUnseenBranches(reader);
   } catch (error) {
     if (!(error instanceof DiscoveryStopped)) throw error;
     stoppedBy = error.by;

@@ -32,21 +32,27 @@ function categoriesOf(catalog: CatalogStore, siteId: string): string[] {
   return found;
 }
 
-/** Per site: its categories, each category and its attributes, the site search over all and over each category. */
-function categoryReads(catalog: CatalogStore): Found[] {
-  return catalog.categories.sites().flatMap((siteId) => {
-    const categories = categoriesOf(catalog, siteId);
-    const search = `/sites/${segment(siteId)}/search`;
-    return [
-      ['listSiteCategories', `/sites/${segment(siteId)}/categories`],
-      ['searchSiteItems', search],
-      ...categories.flatMap((id): Found[] => [
-        ['getCategory', `/categories/${segment(id)}`],
-        ['getCategoryAttributes', `/categories/${segment(id)}/attributes`],
-        ['searchSiteItems', urlOf(search, { category: id })],
-      ]),
-    ];
-  });
+/**
+ * Per site of the run's users (the sites a run can know of): its categories, each category and its
+ * attributes, the site search over all and over each category.
+ */
+function categoryReads(catalog: CatalogStore, sites: ReadonlySet<string>): Found[] {
+  return catalog.categories
+    .sites()
+    .filter((siteId) => sites.has(siteId))
+    .flatMap((siteId) => {
+      const categories = categoriesOf(catalog, siteId);
+      const search = `/sites/${segment(siteId)}/search`;
+      return [
+        ['listSiteCategories', `/sites/${segment(siteId)}/categories`],
+        ['searchSiteItems', search],
+        ...categories.flatMap((id): Found[] => [
+          ['getCategory', `/categories/${segment(id)}`],
+          ['getCategoryAttributes', `/categories/${segment(id)}/attributes`],
+          ['searchSiteItems', urlOf(search, { category: id })],
+        ]),
+      ];
+    });
 }
 
 /** Each item's shipping options to every destination the store knows, by zip code and by city. */
@@ -68,7 +74,8 @@ function shippingReads(catalog: CatalogStore): Found[] {
 /** The catalog's reads, the same for every user: each made with each user's token. */
 export function catalogAreaReads(ctx: HeldContext): HeldRead[] {
   const { catalog } = ctx.world;
-  const found = [...locationReads(catalog), ...categoryReads(catalog), ...shippingReads(catalog)];
+  const sites = new Set(ctx.users.map((user) => user.siteId));
+  const found = [...locationReads(catalog), ...categoryReads(catalog, sites), ...shippingReads(catalog)];
   return ctx.users.flatMap((user: HeldUser) =>
     found.map(([operationId, url]) => ({ operationId, url, token: user.token })),
   );
