@@ -29,14 +29,30 @@ function byOperation(keys: readonly string[]): Map<string, string[]> {
   return new Map([...groups].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0])));
 }
 
+/**
+ * `getOrder 200 status = paid` → `getOrder 2xx status = paid`: whether a read is answered 200 or a transient
+ * 206 (Orders rule 1) is the server's moment, not its data; the twin and the run may differ there.
+ */
+const anySuccess = (key: string) => key.replace(/^(\S+) 2\d\d /, '$1 2xx ');
+
+/** Per branch whatever the success status: seen and judged over every 2xx answer that showed it. */
+function tallyAnySuccess(run: BranchesFile | undefined): Map<string, { seen: number; judged: number }> {
+  const tallies = new Map<string, { seen: number; judged: number }>();
+  for (const b of run?.branches ?? []) {
+    const t = tallies.get(anySuccess(b.key)) ?? { seen: 0, judged: 0 };
+    tallies.set(anySuccess(b.key), { seen: t.seen + b.seen, judged: t.judged + b.judged });
+  }
+  return tallies;
+}
+
 export function figuresOf(
   target: Pick<TargetFigures, 'name' | 'alternate' | 'status' | 'source' | 'reads'>,
   held: readonly string[],
   run: BranchesFile | undefined,
 ): TargetFigures {
-  const tallies = new Map((run?.branches ?? []).map((b) => [b.key, b]));
-  const seen = held.filter((key) => (tallies.get(key)?.seen ?? 0) > 0);
-  const judged = held.filter((key) => (tallies.get(key)?.judged ?? 0) > 0);
+  const tallies = tallyAnySuccess(run);
+  const seen = held.filter((key) => (tallies.get(anySuccess(key))?.seen ?? 0) > 0);
+  const judged = held.filter((key) => (tallies.get(anySuccess(key))?.judged ?? 0) > 0);
   const seenSet = new Set(seen);
   return {
     ...target,

@@ -20,6 +20,9 @@ interface Aim {
   cap: number;
 }
 
+/** Reads by id in a row that add no branch of their own before discovery stops reading on (phase 2). */
+const FRUITLESS_IN_A_ROW = 2;
+
 const FORMAT_NEW = { 'x-format-new': 'true' };
 
 const AIMS: readonly Aim[] = [
@@ -29,7 +32,7 @@ const AIMS: readonly Aim[] = [
     byId: 'getOrder',
     template: '/orders/{id}',
     forms: [FORMAT_NEW],
-    cap: 6,
+    cap: 10,
   },
   {
     // The header that selects the newer message form is not named by the reference (Gaps 5): both are asked,
@@ -109,15 +112,56 @@ export function chooseForNewBranches(
   return chosen;
 }
 
+/** The instances whose brief shows the rarest branch among them first: an uncommon brief, an uncommon whole. */
+function byRarity(candidates: readonly Listed[]): Listed[] {
+  const count = new Map<string, number>();
+  for (const c of candidates) for (const b of c.brief) count.set(b, (count.get(b) ?? 0) + 1);
+  const rarest = (c: Listed) => Math.min(...[...c.brief].map((b) => count.get(b) ?? 0));
+  return [...candidates].sort((a, b) => rarest(a) - rarest(b));
+}
+
+/** The branches the 200 answers of the read by id showed so far. */
+function byIdBranches(spec: Spec, aim: Aim, answers: readonly ReceivedAnswer[]): Set<string> {
+  const op = spec.operations.find((o) => o.operationId === aim.byId);
+  if (!op) return new Set();
+  const pointer = responsePointer(op, '200', 'application/json');
+  return new Set(
+    answers
+      .filter((a) => a.operation === aim.byId)
+      .flatMap((a) => branchesOfValue(spec, pointer, a.body).map((b) => `${b.location} ${b.branch}`)),
+  );
+}
+
+/** Reads one instance in every form; answers how many branches of the read by id it added. */
+async function readForms(reader: Reader, spec: Spec, aim: Aim, instance: Listed, seen: Set<string>) {
+  const before = reader.received.length;
+  for (const headers of aim.forms)
+    await reader.getAsAsked(pathOf(aim.template, instance.id), {}, instance.as, [403, 404], headers);
+  const added = [...byIdBranches(spec, aim, reader.received.slice(before))].filter((b) => !seen.has(b));
+  for (const b of added) seen.add(b);
+  return added.length;
+}
+
+/**
+ * First the instances whose brief adds branches; then, where a read by id shows more than its brief (a
+ * server that leaves out listed fields per order), the others in listing order while their reads add
+ * branches of their own, stopping after FRUITLESS_IN_A_ROW that add none; aim.cap instances in all.
+ */
 async function aimAt(reader: Reader, spec: Spec, aim: Aim): Promise<void> {
   const received = [...reader.received];
   const listed = listedOf(spec, aim, received);
   const already = readIds(aim, received);
   const covered = new Set([...already].flatMap((id) => [...(listed.get(id)?.brief ?? [])]));
   const candidates = [...listed.values()].filter((l) => !already.has(l.id));
-  for (const instance of chooseForNewBranches(candidates, covered, aim.cap))
-    for (const headers of aim.forms)
-      await reader.getAsAsked(pathOf(aim.template, instance.id), {}, instance.as, [403, 404], headers);
+  const seen = byIdBranches(spec, aim, received);
+  const first = chooseForNewBranches(candidates, covered, aim.cap);
+  for (const instance of first) await readForms(reader, spec, aim, instance, seen);
+  let fruitless = 0;
+  const rest = byRarity(candidates.filter((c) => !first.includes(c)));
+  for (const instance of rest.slice(0, aim.cap - first.length)) {
+    if (fruitless >= FRUITLESS_IN_A_ROW) break;
+    fruitless = (await readForms(reader, spec, aim, instance, seen)) > 0 ? 0 : fruitless + 1;
+  }
 }
 
 /** Reads by id the listed instances that show branches no instance read so far showed. */
