@@ -30,7 +30,7 @@ const mark = (b: BranchTally) =>
   b.judged > 0
     ? `<span class="verified" title="seen ${b.seen}, judged ${b.judged}">${esc(b.branch)} ✔</span>`
     : b.seen > 0
-      ? `<span class="not-judged" title="seen ${b.seen}, judged by no rule">${esc(b.branch)} ◐</span>`
+      ? `<span class="not-judged" title="${esc(b.why ?? `seen ${b.seen}, judged by no rule`)}">${esc(b.branch)} ◐</span>`
       : `<span class="muted" title="${esc(b.why ?? 'not seen')}">${esc(b.branch)} ✘</span>`;
 
 /** Branches shown per reason before the rest is counted only. */
@@ -39,7 +39,7 @@ const NAMED_PER_REASON = 6;
 /** The branches no answer showed, per operation and reason (the target seemed not to hold them, or the run did not reach them). */
 function unseenRows(branches: readonly BranchTally[]): string {
   const groups = new Map<string, BranchTally[]>();
-  for (const b of branches.filter((t) => t.seen === 0)) {
+  for (const b of branches.filter((t) => t.judged === 0)) {
     const key = `${b.operation}\n${b.why ?? 'not seen'}`;
     groups.set(key, [...(groups.get(key) ?? []), b]);
   }
@@ -86,7 +86,7 @@ export function renderBranchesPage(file: BranchesFile, heading: string): string 
 <p class="muted">${esc(heading)}</p>
 <p>Every enum value, anyOf alternative, null and not null of a nullable field, present and absent of an optional field, and empty, one or several elements of an array, in each 2xx answer the spec describes: ${t.seen} of ${t.inSpec} seen over the run's answers, ${t.judged} judged by a registry rule on an answer that showed them. ✔ judged · ◐ seen, judged by no rule · ✘ not seen.</p>
 <table><thead><tr><th>Operation</th><th>Branches</th><th>Seen</th><th>Judged</th></tr></thead><tbody>${summary}</tbody></table>
-<h2>Not seen, and why</h2>
+<h2>Not seen or not judged, and why</h2>
 <table><thead><tr><th>Operation</th><th>Why</th><th>Branches</th></tr></thead><tbody>${unseenRows(file.branches)}</tbody></table>
 <h2>Per place</h2>
 <table><thead><tr><th>Operation</th><th>Status and place</th><th>Branches</th></tr></thead><tbody>${rows}</tbody></table>`;

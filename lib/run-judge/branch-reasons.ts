@@ -35,7 +35,14 @@ function reasonOf(tally: BranchTally, answers: number, isWrite: boolean, context
   return `the target seemed not to hold it: not shown by the ${read} the run read`;
 }
 
-/** Each branch no answer showed, with why (issue 47: the target seemed not to hold it, or the run did not reach it). */
+/** A branch shown but judged by no rule: what its answers lacked. */
+const unjudgedReason = (t: BranchTally) =>
+  `seen in ${t.seen} answer${t.seen === 1 ? '' : 's'}, none judged by a rule beyond the schema check: no rule of the registry reads ${t.location} there (an empty list gives a rule nothing to hold on)`;
+
+/**
+ * Each branch no answer showed, with why (issue 47: the target seemed not to hold it, or the run did not
+ * reach it); and each branch shown but judged by no rule, with what its answers lacked.
+ */
 export function explainUnseen(
   spec: Spec,
   tallies: readonly BranchTally[],
@@ -46,7 +53,9 @@ export function explainUnseen(
   const writes = new Set(spec.operations.filter((o) => o.method !== 'get').map((o) => o.operationId));
   return tallies.map((t) =>
     t.seen > 0
-      ? t
+      ? t.judged > 0
+        ? t
+        : { ...t, why: unjudgedReason(t) }
       : {
           ...t,
           why: reasonOf(t, answers.get(`${t.operation} ${t.status}`) ?? 0, writes.has(t.operation), context),

@@ -77,6 +77,10 @@ test('a branch not seen says why: a write of a read-only run, an answer never re
     'not reached: no 200 answer of getShipment in the run',
     'the target seemed not to hold it: not shown by the 2 200 answers of getOrder the run read',
   ]);
+  const shownOnly = { ...unseen('getOrderDiscounts', '200'), location: 'details', branch: 'empty', seen: 2 };
+  expect(explainUnseen(spec, [shownOnly], exchanges, { readOnly: true })[0]?.why).toContain(
+    'seen in 2 answers, none judged by a rule beyond the schema check',
+  );
   expect(why('budget')[2]).toBe(
     'not shown by the 2 200 answers of getOrder read; discovery stopped at its request budget, so the target may hold it',
   );
