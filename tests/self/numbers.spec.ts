@@ -91,6 +91,7 @@ test.describe
         'orders by status, tag and date',
         'conversations, fiscal documents and the catalog',
         'a partial order',
+        'instances of answer branches not yet seen',
       ]);
     });
 
