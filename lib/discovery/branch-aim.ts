@@ -1,6 +1,7 @@
 import { loadSpec, responsePointer, type Spec } from '../checks/spec.ts';
-import type { UserRole } from '../profile/types.ts';
+import type { ProfileInput, UserRole } from '../profile/types.ts';
 import { branchesOfValue } from '../run-judge/branch-walk.ts';
+import { aimAtOrderReads } from './order-reads-aim.ts';
 import { pathOf, type Reader, type ReceivedAnswer } from './reader.ts';
 
 // Discovery aims at answer branches not yet seen (issue 47): a listing shows each instance in brief
@@ -164,8 +165,9 @@ async function aimAt(reader: Reader, spec: Spec, aim: Aim): Promise<void> {
   }
 }
 
-/** Reads by id the listed instances that show branches no instance read so far showed. */
-export async function aimAtUnseenBranches(reader: Reader): Promise<void> {
+/** Reads by id the listed instances that show branches no instance read so far showed, then orders' own reads. */
+export async function aimAtUnseenBranches(reader: Reader, profile: ProfileInput): Promise<void> {
   const spec = loadSpec();
   for (const aim of AIMS) await aimAt(reader, spec, aim);
+  await aimAtOrderReads(reader, spec, profile);
 }

@@ -76,7 +76,7 @@ export async function discover(
     step('a partial order');
     await findPartialOrder(reader, findings, pool);
     step('instances of answer branches not yet seen');
-    await aimAtUnseenBranches(reader);
+    await aimAtUnseenBranches(reader, profile);
   } catch (error) {
     if (!(error instanceof DiscoveryStopped)) throw error;
     stoppedBy = error.by;

@@ -4,7 +4,7 @@
  * category in its parent's children and in its own read, a state in its country and in its own read…).
  */
 export interface Fact {
-  kind: 'order' | 'category' | 'location' | 'message' | 'shipment' | 'pack' | 'fiscal';
+  kind: 'order' | 'category' | 'location' | 'message' | 'shipment' | 'pack' | 'fiscal' | 'view';
   id: string;
   field: string;
   value: unknown;
@@ -24,6 +24,8 @@ export interface Asked {
   /** The request path, without base URL or query ("/orders/2000000005/discounts"). */
   path: string;
   bytes?: Buffer;
+  /** The profile's user who asked (`seller`, `buyer`…): each party's view of one resource is a place. */
+  caller?: string;
 }
 
 export const isObject = (value: unknown): value is Json =>

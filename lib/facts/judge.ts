@@ -12,6 +12,7 @@ export const FACT_REQUIREMENTS = {
   shipment: 'FACT-SHIPMENT-READS',
   pack: 'FACT-PACK-READS',
   fiscal: 'FACT-FISCAL-READS',
+  view: 'FACT-ORDER-PARTY-VIEWS',
 } as const satisfies Record<Fact['kind'], string>;
 
 /** The requirement of a place that shows part of a list another place shows whole (a discount's items). */

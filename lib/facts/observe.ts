@@ -17,6 +17,7 @@ export function observeAnswer(exchange: Exchange): void {
     factsOfAnswer(operation, response.status, response.body, {
       path: request.url.pathname,
       bytes: response.bytes,
+      caller: exchange.caller,
     }),
   );
   keepMeanings(judgeMeanings(exchange));

@@ -85,6 +85,29 @@ function discountItems(body: Json, asked: Asked): Fact[] {
   return [{ kind: 'order', id, field: ITEM_IDS, value: [...new Set(ids)].sort(), place, within: true }];
 }
 
+/**
+ * What one party reads of an order's own resources (FACT-ORDER-PARTY-VIEWS): the buyer and the seller
+ * read one order, so one product and one set of discounts; each caller's read is a place of its own.
+ */
+function partyView(asked: Asked, field: string, value: string[] | undefined): Fact[] {
+  const id = segmentAfter(asked, 'orders');
+  if (id === undefined || value === undefined || asked.caller === undefined) return [];
+  const place = `GET /orders/{order_id}/${field.split('.')[0]} as the ${asked.caller}`;
+  // Sorted as one spelling (NFC), so reads that list one set in another order or composition agree.
+  const sorted = value.map((v) => v.normalize('NFC')).sort();
+  return [{ kind: 'view', id, field, value: sorted, place }];
+}
+
+/** A product's attributes, each as `id name=value` (their order is not the reference's). */
+const attributesOf = (body: Json): string[] | undefined =>
+  Array.isArray(body.attributes)
+    ? list(body.attributes).map((a) => `${idOf(a.id)} ${String(a.name)}=${String(a.value)}`)
+    : undefined;
+
+/** A discounts read's details by type (coupon, discount, cashback), one entry each. */
+const discountTypesOf = (body: Json): string[] | undefined =>
+  Array.isArray(body.details) ? list(body.details).map((d) => String(d.type)) : undefined;
+
 /** The buyer each message of a pack listing shows: the party that is not the listing's seller. */
 function listingBuyers(body: Json, asked: Asked): Fact[] {
   const pack = segmentAfter(asked, 'packs');
@@ -104,7 +127,15 @@ export const ORDER_EXTRACTORS: Record<string, (body: Json | Json[], asked: Asked
   getOrder: (body) => (Array.isArray(body) ? [] : order(body, 'GET /orders/{order_id}')),
   searchOrders: (body) =>
     Array.isArray(body) ? [] : list(body.results).flatMap((o) => order(o, 'GET /orders/search results[]')),
-  getOrderDiscounts: (body, asked) => (Array.isArray(body) ? [] : discountItems(body, asked)),
+  getOrderDiscounts: (body, asked) =>
+    Array.isArray(body)
+      ? []
+      : [
+          ...discountItems(body, asked),
+          ...partyView(asked, 'discounts.details[].type', discountTypesOf(body)),
+        ],
+  getOrderProduct: (body, asked) =>
+    Array.isArray(body) ? [] : partyView(asked, 'product.attributes', attributesOf(body)),
   getShipment: (body, asked) =>
     Array.isArray(body)
       ? []

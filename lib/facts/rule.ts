@@ -12,7 +12,11 @@ function reads(exchange: Exchange): Read[] {
   if (known) return known;
   const { status, body, bytes } = exchange.response;
   const facts = exchange.operation
-    ? factsOfAnswer(exchange.operation, status, body, { path: exchange.request.url.pathname, bytes })
+    ? factsOfAnswer(exchange.operation, status, body, {
+        path: exchange.request.url.pathname,
+        bytes,
+        caller: exchange.caller,
+      })
     : [];
   const found = facts.map((fact) => ({ ...fact, at: exchange.startedMs }));
   readsOf.set(exchange, found);

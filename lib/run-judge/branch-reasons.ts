@@ -37,7 +37,7 @@ function reasonOf(tally: BranchTally, answers: number, isWrite: boolean, context
 
 /** A branch shown but judged by no rule: what its answers lacked. */
 const unjudgedReason = (t: BranchTally) =>
-  `seen in ${t.seen} answer${t.seen === 1 ? '' : 's'}, none judged by a rule beyond the schema check: no rule of the registry reads ${t.location} there (an empty list gives a rule nothing to hold on)`;
+  `seen in ${t.seen} answer${t.seen === 1 ? '' : 's'}, none judged by a rule beyond the schema check: no rule of the registry held or broke on those answers${t.branch === 'empty' ? ` (an empty ${t.location} gives a rule nothing to hold on)` : ''}`;
 
 /**
  * Each branch no answer showed, with why (issue 47: the target seemed not to hold it, or the run did not

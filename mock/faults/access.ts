@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Fault, onRequest, type RouteKey } from './kit.ts';
 
-function callerId(app: FastifyInstance, request: FastifyRequest): number | undefined {
+export function callerId(app: FastifyInstance, request: FastifyRequest): number | undefined {
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
   return token ? app.world.users.byToken(token)?.id : undefined;
 }
@@ -11,12 +11,12 @@ function actAs(app: FastifyInstance, request: FastifyRequest, userId: number | u
   if (user) request.headers.authorization = `Bearer ${user.token}`;
 }
 
-function param(request: FastifyRequest, name: string): number {
+export function param(request: FastifyRequest, name: string): number {
   return Number((request.params as Record<string, string>)[name]);
 }
 
 /** The seller and buyer of an order, of a pack, or nobody. */
-function orderParties(app: FastifyInstance, request: FastifyRequest) {
+export function orderParties(app: FastifyInstance, request: FastifyRequest) {
   const order = app.world.orders.orders.get(param(request, 'order_id'))?.order;
   return order ? { seller: order.seller.id, buyer: order.buyer.id } : undefined;
 }

@@ -1,3 +1,5 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerId, orderParties } from './access.ts';
 import { buyerShifted, type Fault, mapList, onJson, type RouteKey } from './kit.ts';
 
 /**
@@ -8,6 +10,9 @@ import { buyerShifted, type Fault, mapList, onJson, type RouteKey } from './kit.
 type Json = Record<string, unknown>;
 
 const SEARCH: RouteKey = 'GET /orders/search';
+
+const askedByBuyer = (app: FastifyInstance, request: FastifyRequest) =>
+  callerId(app, request) === orderParties(app, request)?.buyer;
 
 export const DISAGREEING_FAULTS: readonly Fault[] = [
   {
@@ -81,6 +86,18 @@ export const DISAGREEING_FAULTS: readonly Fault[] = [
             typeof item.id === 'string' ? { ...item, id: `${item.id}9` } : item,
           ),
         ),
+      ),
+  },
+  {
+    name: 'product-attributes-trimmed-for-buyer',
+    requirement: 'FACT-ORDER-PARTY-VIEWS',
+    description:
+      "the product read leaves out the last attribute when the order's buyer asks (a buyer-facing serializer); its seller reads them all",
+    install: (app) =>
+      onJson(app, 'GET /orders/:order_id/product', (product, request) =>
+        Array.isArray(product.attributes) && askedByBuyer(app, request)
+          ? { ...product, attributes: product.attributes.slice(0, -1) }
+          : product,
       ),
   },
   {

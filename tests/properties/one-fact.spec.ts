@@ -19,6 +19,7 @@ const readsOf = (answers: ApiResponse[]): Read[] =>
     factsOfAnswer(res.operationId, res.status, res.body, {
       path: res.label.slice(res.label.indexOf(' ') + 1),
       bytes: res.bytes,
+      caller: res.exchange.caller,
     }).map((f) => ({ ...f, at: Date.now() })),
   );
 
@@ -95,6 +96,17 @@ const discountReads: Reads = async (api, target) => {
   ];
 };
 
+/** The product and the discounts of an order, each read by its seller and by its buyer. */
+const partyViewReads: Reads = async (api, target) => {
+  const orders = [target.orders.withAttributes, target.orders.withDiscounts];
+  const reads = orders.flatMap((order_id, i) =>
+    (['seller', 'buyer'] as const).map((as) =>
+      api.call(i === 0 ? 'getOrderProduct' : 'getOrderDiscounts', { as, path: { order_id } }),
+    ),
+  );
+  return Promise.all(reads);
+};
+
 const packReads: Reads = async (api, target) => {
   const listing = await api.call('listPackMessages', {
     as: 'seller',
@@ -146,6 +158,11 @@ const PAIRS: { requirement: FactRequirement; title: string; reads: Reads }[] = [
     requirement: 'FACT-DISCOUNT-ITEMS',
     title: "a discount's items among the order's items",
     reads: discountReads,
+  },
+  {
+    requirement: 'FACT-ORDER-PARTY-VIEWS',
+    title: "an order's product and discounts as its seller and as its buyer read them",
+    reads: partyViewReads,
   },
   {
     requirement: 'FACT-PACK-READS',
