@@ -14,6 +14,8 @@ export interface TargetFigures {
   judged: number;
   /** The held branches no answer of the run showed, by operation. */
   unseen: Map<string, string[]>;
+  /** The held branches seen but judged by no rule, each with the run's reason (branches.json). */
+  unjudged: { key: string; why: string }[];
 }
 
 export const JUDGED_SHARE_REQUIRED = 0.95;
@@ -36,11 +38,22 @@ function byOperation(keys: readonly string[]): Map<string, string[]> {
 const anySuccess = (key: string) => key.replace(/^(\S+) 2\d\d /, '$1 2xx ');
 
 /** Per branch whatever the success status: seen and judged over every 2xx answer that showed it. */
-function tallyAnySuccess(run: BranchesFile | undefined): Map<string, { seen: number; judged: number }> {
-  const tallies = new Map<string, { seen: number; judged: number }>();
+interface AnySuccess {
+  seen: number;
+  judged: number;
+  why?: string;
+}
+
+function tallyAnySuccess(run: BranchesFile | undefined): Map<string, AnySuccess> {
+  const tallies = new Map<string, AnySuccess>();
   for (const b of run?.branches ?? []) {
     const t = tallies.get(anySuccess(b.key)) ?? { seen: 0, judged: 0 };
-    tallies.set(anySuccess(b.key), { seen: t.seen + b.seen, judged: t.judged + b.judged });
+    const why = t.why ?? b.why;
+    tallies.set(anySuccess(b.key), {
+      seen: t.seen + b.seen,
+      judged: t.judged + b.judged,
+      ...(why ? { why } : {}),
+    });
   }
   return tallies;
 }
@@ -60,6 +73,9 @@ export function figuresOf(
     seen: seen.length,
     judged: judged.length,
     unseen: byOperation(held.filter((key) => !seenSet.has(key))),
+    unjudged: seen
+      .filter((key) => !judged.includes(key))
+      .map((key) => ({ key, why: tallies.get(anySuccess(key))?.why ?? 'no reason given' })),
   };
 }
 

@@ -12,6 +12,11 @@ function unseenSection(f: TargetFigures): string {
   return `### ${f.name}\n\n${groups.join('\n')}\n`;
 }
 
+function unjudgedSection(f: TargetFigures): string {
+  if (f.unjudged.length === 0) return `### ${f.name}\n\nEvery held branch seen is judged.\n`;
+  return `### ${f.name}\n\n${f.unjudged.map((u) => `- \`${u.key}\`: ${u.why}`).join('\n')}\n`;
+}
+
 /** bench/branches.md: the figures per target, then the unseen held branches of each, largest groups first. */
 export function reportOf(figures: readonly TargetFigures[], summary: string): string {
   const table = [
@@ -21,7 +26,8 @@ export function reportOf(figures: readonly TargetFigures[], summary: string): st
   ];
   return (
     `# Held answer branches seen and judged per target\n\n${summary}\n\n${table.join('\n')}\n\n` +
-    `## Held branches no answer of the run showed\n\n${figures.map(unseenSection).join('\n')}`
+    `## Held branches no answer of the run showed\n\n${figures.map(unseenSection).join('\n')}\n` +
+    `## Held branches seen but judged by no rule, and why\n\n${figures.map(unjudgedSection).join('\n')}`
   );
 }
 

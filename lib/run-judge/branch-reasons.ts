@@ -35,9 +35,28 @@ function reasonOf(tally: BranchTally, answers: number, isWrite: boolean, context
   return `the target seemed not to hold it: not shown by the ${read} the run read`;
 }
 
-/** A branch shown but judged by no rule: what its answers lacked. */
-const unjudgedReason = (t: BranchTally) =>
-  `seen in ${t.seen} answer${t.seen === 1 ? '' : 's'}, none judged by a rule beyond the schema check: no rule of the registry held or broke on those answers${t.branch === 'empty' ? ` (an empty ${t.location} gives a rule nothing to hold on)` : ''}`;
+interface WithoutRule {
+  branches: string[];
+  why: string;
+}
+
+/** The spec's words for a branch no rule of the reference could break (`x-branches-without-rule` of its operation). */
+export function withoutRuleWhy(spec: Spec, tally: Pick<BranchTally, 'operation' | 'location' | 'branch'>) {
+  const op = spec.operations.find((o) => o.operationId === tally.operation)?.operation as
+    | { 'x-branches-without-rule'?: WithoutRule[] }
+    | undefined;
+  const branch = `${tally.location} ${tally.branch}`;
+  return op?.['x-branches-without-rule']?.find((w) => w.branches.includes(branch))?.why;
+}
+
+/** A branch shown but judged by no rule: what its answers lacked, or the spec's words for why no rule applies. */
+function unjudgedReason(spec: Spec, t: BranchTally): string {
+  const seen = `seen in ${t.seen} answer${t.seen === 1 ? '' : 's'}, none judged by a rule beyond the schema check`;
+  const why = withoutRuleWhy(spec, t);
+  if (why) return `${seen}: no rule of the reference applies. ${why}`;
+  const empty = t.branch === 'empty' ? ` (an empty ${t.location} gives a rule nothing to hold on)` : '';
+  return `${seen}: no rule of the registry held or broke on those answers${empty}`;
+}
 
 /**
  * Each branch no answer showed, with why (issue 47: the target seemed not to hold it, or the run did not
@@ -55,7 +74,7 @@ export function explainUnseen(
     t.seen > 0
       ? t.judged > 0
         ? t
-        : { ...t, why: unjudgedReason(t) }
+        : { ...t, why: unjudgedReason(spec, t) }
       : {
           ...t,
           why: reasonOf(t, answers.get(`${t.operation} ${t.status}`) ?? 0, writes.has(t.operation), context),

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { loadSpec } from '../../lib/checks/spec.ts';
 import { boundNamed } from '../../lib/client/page-bound.ts';
 import { branchDrop, nextBranchesSeen } from '../../lib/memory/branch-drop.ts';
+import { withoutRuleWhy } from '../../lib/run-judge/branch-reasons.ts';
 import { branchesInSpec, branchesOfExchange } from '../../lib/run-judge/branches.ts';
 import type { RunExchange } from '../../lib/run-judge/exchanges.ts';
 
@@ -32,6 +33,26 @@ test('the spec names every discount type, the items array counts and the optiona
   expect(keys).toContain('getOrderDiscounts 200 details[].counter_currency absent');
   expect(keys).toContain('getOrder 200 pack_id null');
   expect(keys).toContain('getMessage 200 (answer) <MessageLegacy>');
+});
+
+test('each branch the spec says no rule applies to is a branch of its operation, with the reference quoted', () => {
+  const listed = spec.operations.flatMap((op) =>
+    (
+      (op.operation as { 'x-branches-without-rule'?: { branches: string[] }[] })['x-branches-without-rule'] ??
+      []
+    )
+      .flatMap((w) => w.branches)
+      .map((branch) => ({ operation: op.operationId, branch })),
+  );
+  expect(listed.length).toBeGreaterThan(0);
+  const keys = new Set(branchesInSpec(spec).map((b) => `${b.operation} ${b.location} ${b.branch}`));
+  for (const { operation, branch } of listed) {
+    expect(keys, `${operation} ${branch}`).toContain(`${operation} ${branch}`);
+    const [location, ...rest] = branch.split(' ');
+    expect(withoutRuleWhy(spec, { operation, location: location ?? '', branch: rest.join(' ') })).toMatch(
+      /'.+'/,
+    );
+  }
 });
 
 test('a body shows the branches it holds, and only those', () => {
